@@ -1,0 +1,208 @@
+// The flow format, as TypeScript. schemas/flow.schema.json is the same contract for editors and
+// `flows:check`; docs/flows.md explains every construct to the product team.
+
+import type { Condition } from '../conditions';
+
+/** A quote: the structure sent to the /zcp calls (CS_POLICY, CS_POLICY_HOLDER, product object ...). */
+export type Quote = Record<string, unknown>;
+
+export interface Flow {
+  /** Folder name and URL segment: flows/<id>/flow.json is served at /<id>. */
+  id: string;
+  /** Where the flow lives: "public" quote flows or "portal" wizards (login needed). */
+  area: 'public' | 'portal';
+  product?: ProductMeta;
+  /** Locale namespace of the flow's own strings (defaults to the flow id). */
+  namespace?: string;
+  /** Values set on a new quote, by dotted path. */
+  defaults?: Record<string, unknown>;
+  /** Lists of values the flow loads when it starts (GET /zcp/lov/multi). */
+  lovs?: LovBinding[];
+  /** Named /zcp calls the flow's effects refer to. */
+  calls?: Record<string, CallSpec>;
+  steps: Step[];
+  /** Query parameters that choose a variant (motor brand 1 and 2). */
+  variants?: Variant[];
+}
+
+export interface ProductMeta {
+  /** Key of GET /zcp/offer/RulesDetail/{key} and of flows/<id>/rules.json. */
+  rulesKey: string;
+  /** PRODUCT_ID sent to the service; "lookup" when a call provides it (motor). */
+  productId: string;
+  /** Path of the product object in the quote (CS_DRIVER, CS_VEHICLE ...). */
+  objectKey: string;
+  /** Route names of the spec (DriverOffer, DriverPayment ...). */
+  routeNames?: Record<string, string>;
+  /** The object that carries ACTIVATED on each step (travel, driver and hunter). */
+  activatedFlag?: boolean;
+  /** Where the premium shown to the visitor is read from. */
+  premiumPath?: string;
+}
+
+export interface Variant {
+  id: string;
+  /** Query parameter and value that select it: ?ref=1. */
+  query: { name: string; value: string };
+  theme: string;
+  /** Quote values the variant sets (its product id, its maker ...). */
+  defaults?: Record<string, unknown>;
+}
+
+export interface LovBinding {
+  /** LOV_NAME at the service. */
+  name: string;
+  /** The `origin` query parameter of /zcp/lov/multi. */
+  origin?: string;
+  /** Dependent lists: looked up with GET /zcp/lov/dep/{key}/{value}.../{lov} once every path has a value. */
+  dependsOn?: { key: string; path: string }[];
+}
+
+export interface CallSpec {
+  method: 'GET' | 'POST';
+  /** Path under /zcp; `{path.to.value}` segments are filled from the quote. */
+  path: string;
+  /** What is sent: the whole quote (default), nothing, or a projection: { "I_MAIL_ADDRESS": "CS_CONFIRMATION.EMAIL" }. */
+  send?: 'quote' | 'none' | Record<string, string>;
+  /** Where the answer goes: answer key -> quote path ("*" merges the whole answer into the quote). */
+  merge?: Record<string, string>;
+}
+
+export type StepKind = 'form' | 'packages' | 'sendOffer' | 'payment' | 'review';
+
+export interface Step {
+  id: string;
+  /** Step-bar label (i18n key); substeps share their step's label. */
+  label: string;
+  substeps: Substep[];
+  /** A step shown only when a condition holds (the engine skips it otherwise). */
+  visibleIf?: Condition;
+}
+
+export interface Substep {
+  id: string;
+  kind: StepKind;
+  /** Heading (i18n key). */
+  title?: string;
+  /** Short text under the heading (i18n key). */
+  intro?: string;
+  fields?: Field[];
+  /** Packages step: where the list of packages and covers live and what is required. */
+  packages?: PackagesSpec;
+  /** Cover and document panels; `requireAllOpened` holds the continue button until each was opened. */
+  panels?: PanelsSpec;
+  /** What happens, in order, when the visitor leaves this substep forwards. */
+  onLeave?: Effect[];
+  /** What happens when the substep is entered (e.g. a package recalculation). */
+  onEnter?: Effect[];
+  /** Notices shown on the substep when a condition holds (warnings, not errors). */
+  notices?: Notice[];
+}
+
+export interface Notice {
+  id: string;
+  /** i18n key; values for interpolation are read from the quote by `values`. */
+  text: string;
+  level: 'info' | 'warning';
+  when: Condition | ComputedTest;
+  values?: Record<string, string>;
+}
+
+/** A comparison of one path with a computed expression: { "path": "...", "lt": { "mul": [...] } }. */
+export interface ComputedTest {
+  path: string;
+  lt?: Expr;
+  gt?: Expr;
+}
+
+/** Arithmetic over quote values, used by notices and the tariff. */
+export type Expr = number | { path: string } | { mul: Expr[] } | { add: Expr[] } | { div: [Expr, Expr] };
+
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'number'
+  | 'currency'
+  | 'select'
+  | 'radio'
+  | 'yesno'
+  | 'checkbox'
+  | 'date'
+  | 'time'
+  | 'plate'
+  | 'phone'
+  | 'iban'
+  | 'uppercase'
+  | 'cardExpiry'
+  | 'digits'
+  | 'password'
+  | 'hidden';
+
+export interface Field {
+  /** Unique within the substep; a plain identifier. */
+  id: string;
+  /** Where the value lives in the quote ("CS_HUNTER.NUMBER_OF_GUNS"); for items, relative to the item. */
+  path: string;
+  type: FieldType;
+  widget?: Widget;
+  /** i18n key of the label; default "<namespace>:fields.<id>.label". */
+  label?: string;
+  /** i18n key of the help text. */
+  help?: string;
+  /** Options from a list of values (by LOV_NAME, loaded by the flow). */
+  lov?: string;
+  /** Options written in the flow: value -> i18n key. */
+  options?: { value: string; label: string }[];
+  /** Required always (true) or by flag (a condition). */
+  required?: boolean | Condition;
+  visibleIf?: Condition;
+  disabledIf?: Condition;
+  default?: unknown;
+  /** Field rules by the spec's names, with parameters; a parameter may be { "ref": "path" }. */
+  rules?: RuleRef[];
+  /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */
+  schema?: Record<string, unknown>;
+  /** Date bounds: "today", "today+30d", "today-18y" or a Y-m-d date. */
+  date?: { min?: string; max?: string };
+  /** For arrays of objects: the item's fields (paths relative to the item) and the count limits. */
+  items?: Field[];
+  minItems?: number;
+  maxItems?: number;
+}
+
+export interface RuleRef {
+  rule: string;
+  params?: (unknown | { ref: string })[];
+  /** Overrides the rule's own message key. */
+  message?: string;
+  /** Evaluate only when this holds. */
+  when?: Condition;
+}
+
+export interface PackagesSpec {
+  /** Where the packages list lives (CT_PACKAGES). */
+  listPath: string;
+  /** Where the covers live (CT_COVERS); optional covers have OPTIONAL "X". */
+  coversPath?: string;
+  /** Where the selected package is copied (CT_OFFERS). */
+  offersPath: string;
+  /** The call that recalculates the selected package's amount. */
+  recalculate?: string;
+}
+
+export interface PanelsSpec {
+  /** ET_TEXTS names of the panels; each opened panel id is recorded once in `recordPath`. */
+  items: { id: string; title: string; text: string; kind: 'cover' | 'document' }[];
+  recordPath: string;
+  requireAllOpened: boolean;
+}
+
+export type Effect =
+  | { call: string; when?: Condition; confirmPremiumChange?: string }
+  | { checkpoints: true; when?: Condition }
+  | { otpGate: true; when?: Condition }
+  | { set: Record<string, unknown>; when?: Condition }
+  | { payment: string; when?: Condition };

@@ -1,0 +1,98 @@
+// Opens the database: embedded PGlite in a data folder by default, a PostgreSQL server when
+// DATABASE_URL is set. Both get the same migrations from ./migrations, applied in name order.
+
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db, Row } from './types';
+
+export type { Db, Row } from './types';
+
+const migrationsDir = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface DbOptions {
+  /** postgres://… ; when absent the embedded database is used. */
+  url?: string;
+  /** Folder of the embedded database; "memory://" for a throwaway one. */
+  dataDir?: string;
+}
+
+export async function openDb(options: DbOptions): Promise<Db> {
+  const db = options.url ? await openPostgres(options.url) : await openPglite(options.dataDir ?? 'memory://');
+  await migrate(db);
+  return db;
+}
+
+type Queryable = { query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }> };
+
+async function openPglite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // Dates stay Y-m-d strings, as the spec's wire format has them.
+  const pg = await PGlite.create(dataDir, { parsers: { 1082: (v: string) => v } });
+  // PGlite runs one statement at a time; a transaction must hold it, so calls made while one is
+  // open wait behind it instead of slipping into it.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <R>(job: () => Promise<R>): Promise<R> => {
+    const run = queue.then(job, job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  const wrap = (q: Queryable, inTx: boolean): Db => ({
+    kind: 'pglite',
+    query: <T extends Row>(sql: string, params?: unknown[]) =>
+      (inTx ? q.query(sql, params) : serial(() => q.query(sql, params))).then((r) => r.rows as T[]),
+    transaction: (fn) =>
+      inTx ? fn(wrap(q, true)) : serial(() => pg.transaction((tx) => fn(wrap(tx as Queryable, true)))),
+    close: () => pg.close(),
+  });
+  return wrap(pg as unknown as Queryable, false);
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // Dates stay Y-m-d strings and bigints stay exact, as on PGlite.
+  pg.types.setTypeParser(1082, (v: string) => v);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const wrap = (q: Queryable, inTx: boolean): Db => ({
+    kind: 'postgres',
+    query: <T extends Row>(sql: string, params?: unknown[]) => q.query(sql, params).then((r) => r.rows as T[]),
+    transaction: async (fn) => {
+      if (inTx) return fn(wrap(q, true));
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client as unknown as Queryable, true));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  });
+  return wrap(pool as unknown as Queryable, false);
+}
+
+/** Applies the migrations not yet recorded in schema_migrations, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    if (done.has(file)) continue;
+    const sql = await readFile(join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      // Statements are separated by a line holding only ";" or by ";" at a line end.
+      for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) {
+        await tx.query(statement);
+      }
+      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [file]);
+    });
+    applied.push(file);
+  }
+  return applied;
+}
