@@ -38,6 +38,10 @@ export interface ProductMeta {
   activatedFlag?: boolean;
   /** Where the premium shown to the visitor is read from. */
   premiumPath?: string;
+  /** The product's /zcp calls: POST /zcp/{segment}/{calc|packages|quotation}. */
+  api: { segment: string; calc: string; packages?: string; quotation: string };
+  /** Days an offer stays valid. */
+  offerValidityDays?: number;
 }
 
 export interface Variant {
