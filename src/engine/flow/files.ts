@@ -19,7 +19,10 @@ async function readJson(file: string): Promise<unknown> {
 
 export async function listFlowIds(root = FLOWS_DIR): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true });
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return entries
+    .filter((e) => e.isDirectory() && !e.name.startsWith('_'))
+    .map((e) => e.name)
+    .sort();
 }
 
 /** Raw files of one folder, unvalidated. */

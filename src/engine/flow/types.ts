@@ -20,9 +20,22 @@ export interface Flow {
   lovs?: LovBinding[];
   /** Named /zcp calls the flow's effects refer to. */
   calls?: Record<string, CallSpec>;
+  /** Values the engine computes before conditions and check points (age from a birth date, sums). */
+  derived?: Derived[];
   steps: Step[];
   /** Query parameters that choose a variant (motor brand 1 and 2). */
   variants?: Variant[];
+}
+
+export interface Derived {
+  path: string;
+  /** Whole years between the date at this path and today. */
+  ageOf?: string;
+  /** Sum of the numbers matched by a path with `*` segments ("CT_GUNS.*.COST"). */
+  sumOf?: string;
+  /** Number of entries of the array at this path. */
+  countOf?: string;
+  expr?: Expr;
 }
 
 export interface ProductMeta {
@@ -90,6 +103,8 @@ export interface Substep {
   title?: string;
   /** Short text under the heading (i18n key). */
   intro?: string;
+  /** Shared field groups from flows/_shared/<name>.json, placed before `fields` (labels in `fields:`). */
+  fieldSets?: string[];
   fields?: Field[];
   /** Packages step: where the list of packages and covers live and what is required. */
   packages?: PackagesSpec;
@@ -167,6 +182,8 @@ export interface Field {
   default?: unknown;
   /** Field rules by the spec's names, with parameters; a parameter may be { "ref": "path" }. */
   rules?: RuleRef[];
+  /** Set by the loader on fields that came from a shared field set. */
+  fieldSet?: string;
   /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */
   schema?: Record<string, unknown>;
   /** Date bounds: "today", "today+30d", "today-18y" or a Y-m-d date. */

@@ -21,6 +21,11 @@ export interface Tariff {
   minimumPremium?: number;
   /** Deductible lists by kind (excess, windscreen, lossofuse, property), each per package or "*". */
   deductibles?: Record<string, Record<string, Deductible[]>>;
+  /**
+   * Where the quote holds the chosen DEDUCTIBLE_ID of each kind, e.g.
+   * { "excess": "CS_VEHICLE.EXCESS_DEDUCTIBLE" }; the chosen one's PREMIUM_PERCENT changes the premium.
+   */
+  deductibleChoice?: Record<string, string>;
   /** Per-variant overrides: product id and cover limits of the co-branded motor flows. */
   variants?: Record<string, { productId?: string; coverLimits?: Record<string, Record<string, number>> }>;
   /** Values published to the client by the config calls (loadV2, motorproddet). */

@@ -1,0 +1,216 @@
+// Service configuration from environment variables, checked once at start: a wrong value stops
+// the service with a message naming the variable, rather than failing later on a request.
+
+import { randomBytes } from 'node:crypto';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface PaymentConfig {
+  mode: 'sandbox' | 'live';
+  /** The provider's hosted payment page; in sandbox mode the built-in sandbox when absent. */
+  url?: string;
+  merchantId?: string;
+  acquirerId?: string;
+  password?: string;
+}
+
+export interface RateLimitConfig {
+  /** Requests per minute per client IP over all /zcp routes (0 turns it off). */
+  perMinute: number;
+  /** One-time codes per e-mail address per hour. */
+  otpPerAddressHour: number;
+  /** One-time codes per client IP per hour. */
+  otpPerIpHour: number;
+  /** Call-back requests per client IP per hour. */
+  contactPerIpHour: number;
+}
+
+export interface Config {
+  env: NodeEnv;
+  port: number;
+  host: string;
+  /** Folder of the embedded database (used when databaseUrl is absent). */
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Where call-back requests are sent. */
+  callCentreMail: string;
+  publicUrl: string;
+  otpTtlMinutes: number;
+  otpMaxAttempts: number;
+  /** How long a confirmed e-mail address stays good for a quotation. */
+  emailConfirmationHours: number;
+  rateLimit: RateLimitConfig;
+  /** Signs cookies and keys the one-time code hashes. */
+  sessionSecret: string;
+  /** True when SESSION_SECRET was generated for this start (development only). */
+  sessionSecretGenerated: boolean;
+  logLevel: LogLevel;
+  devMailbox: boolean;
+  /** Trust X-Forwarded-For from a load balancer (true, a hop count, or a list of addresses). */
+  trustProxy: boolean | number | string;
+  /** Request body limit, bytes. */
+  bodyLimit: number;
+  /** How often the outbox sender looks for mail to deliver, ms (0: no sender loop). */
+  outboxPollMs: number;
+  outboxMaxAttempts: number;
+  /** Built web app served with the history-mode fallback, when the folder exists. */
+  webDir: string;
+  payment: PaymentConfig;
+  version: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks the configuration; throws ConfigError listing every problem at once. */
+export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | undefined => {
+    const v = env[name]?.trim();
+    return v === undefined || v === '' ? undefined : v;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = str(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[], fallback?: string): string | undefined => {
+    const raw = str(name) ?? fallback;
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must be a ${protocols.join(' or ')} URL (got "${parsed.protocol}")`);
+      }
+    } catch {
+      problems.push(`${name} is not a URL`);
+    }
+    return raw;
+  };
+  const mail = (name: string, fallback: string): string => {
+    const raw = str(name) ?? fallback;
+    // "Name <address>" or a bare address.
+    if (!/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw)) {
+      problems.push(`${name} must be an e-mail address, optionally as "Name <address>"`);
+    }
+    return raw;
+  };
+
+  const rawEnv = str('NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if (rawEnv === 'development' || rawEnv === 'test' || rawEnv === 'production') nodeEnv = rawEnv;
+  else problems.push(`NODE_ENV must be development, test or production (got "${rawEnv}")`);
+  const production = nodeEnv === 'production';
+
+  const secret = str('SESSION_SECRET');
+  if (secret !== undefined && secret.length < 32) {
+    problems.push('SESSION_SECRET must be at least 32 characters');
+  }
+  if (secret === undefined && production) {
+    problems.push('SESSION_SECRET is required in production (at least 32 random characters)');
+  }
+
+  const logLevel = (str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+
+  const devMailbox = bool('DEV_MAILBOX', !production);
+  if (devMailbox && production) problems.push('DEV_MAILBOX cannot be on in production');
+
+  const jccMode = str('JCC_MODE') ?? 'sandbox';
+  if (jccMode !== 'sandbox' && jccMode !== 'live') {
+    problems.push(`JCC_MODE must be sandbox or live (got "${jccMode}")`);
+  }
+  const payment: PaymentConfig = {
+    mode: jccMode === 'live' ? 'live' : 'sandbox',
+    url: url('JCC_URL', ['https:', 'http:']),
+    merchantId: str('JCC_MERCHANT_ID'),
+    acquirerId: str('JCC_ACQUIRER_ID'),
+    password: str('JCC_PASSWORD'),
+  };
+  if (payment.mode === 'live') {
+    for (const name of ['JCC_URL', 'JCC_MERCHANT_ID', 'JCC_ACQUIRER_ID', 'JCC_PASSWORD']) {
+      if (str(name) === undefined) problems.push(`${name} is required when JCC_MODE is live`);
+    }
+  }
+
+  const rawProxy = str('TRUST_PROXY');
+  let trustProxy: boolean | number | string = false;
+  if (rawProxy !== undefined) {
+    if (/^\d+$/.test(rawProxy)) trustProxy = Number(rawProxy);
+    else if (['true', 'false'].includes(rawProxy)) trustProxy = rawProxy === 'true';
+    else trustProxy = rawProxy;
+  }
+
+  const port = int('PORT', 8080, 0, 65535);
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string;
+
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host: str('HOST') ?? '0.0.0.0',
+    dataDir: str('DATA_DIR') ?? './data/db',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mail('MAIL_FROM', 'Online Insurance <no-reply@localhost>'),
+    callCentreMail: mail('CALL_CENTRE_MAIL', 'callcentre@localhost'),
+    publicUrl: publicUrl.replace(/\/+$/, ''),
+    otpTtlMinutes: int('OTP_TTL_MINUTES', 10, 1, 1440),
+    otpMaxAttempts: int('OTP_MAX_ATTEMPTS', 5, 1, 100),
+    emailConfirmationHours: int('EMAIL_CONFIRMATION_HOURS', 24, 1, 24 * 90),
+    rateLimit: {
+      perMinute: int('RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000),
+      otpPerAddressHour: int('RATE_LIMIT_OTP_PER_ADDRESS_HOUR', 5, 1, 10_000),
+      otpPerIpHour: int('RATE_LIMIT_OTP_PER_IP_HOUR', 20, 1, 100_000),
+      contactPerIpHour: int('RATE_LIMIT_CONTACT_PER_IP_HOUR', 10, 1, 100_000),
+    },
+    sessionSecret: secret ?? randomBytes(32).toString('base64url'),
+    sessionSecretGenerated: secret === undefined,
+    logLevel,
+    devMailbox,
+    trustProxy,
+    bodyLimit: int('BODY_LIMIT_BYTES', 256 * 1024, 1024, 50 * 1024 * 1024),
+    outboxPollMs: int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
+    outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
+    webDir: str('WEB_DIR') ?? './dist',
+    payment,
+    version,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+/** A configuration for tests and scripts: development defaults with `overrides` applied. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-0123456789-abcdefghijklmnop' });
+  return {
+    ...base,
+    devMailbox: true,
+    outboxPollMs: 0,
+    ...overrides,
+    rateLimit: { ...base.rateLimit, ...overrides.rateLimit },
+  };
+}
