@@ -5,6 +5,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FlowBundle, RulesFile } from './bundle';
+import { expandFieldSets, type FieldSets } from './expand';
+import type { Field, Flow } from './types';
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'flows');
 
@@ -36,15 +38,30 @@ export async function readFlowFiles(id: string, root = FLOWS_DIR) {
   };
 }
 
-/** Every flow folder as a bundle (no schema validation: use checkFlows for that). */
+/** The shared field sets of flows/_shared/, by name. */
+export async function readFieldSets(root = FLOWS_DIR): Promise<FieldSets> {
+  const dir = join(root, '_shared');
+  const sets: FieldSets = {};
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  } catch {
+    return sets;
+  }
+  for (const name of names) sets[name.replace(/\.json$/, '')] = (await readJson(join(dir, name))) as Field[];
+  return sets;
+}
+
+/** Every flow folder as a bundle, field sets expanded (no schema validation: use checkFlows for that). */
 export async function loadFlowBundles(root = FLOWS_DIR): Promise<FlowBundle[]> {
+  const sets = await readFieldSets(root);
   const bundles: FlowBundle[] = [];
   for (const id of await listFlowIds(root)) {
     const files = await readFlowFiles(id, root);
     if (!files.flow) continue;
     bundles.push({
       dir: files.dir,
-      flow: files.flow as FlowBundle['flow'],
+      flow: expandFieldSets(files.flow as Flow, sets),
       rules: (files.rules as RulesFile) ?? { ET_TEXTS: [], ET_CHECK_POINTS: [] },
       tariff: files.tariff as FlowBundle['tariff'],
     });

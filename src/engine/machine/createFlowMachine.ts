@@ -1,0 +1,455 @@
+// The XState machine of a flow, generated from its config: one state per substep (so xstate's
+// graph utilities can enumerate paths), each with the same inner life: editing, leaving (effects),
+// and the pauses where the visitor must answer (referral, one-time code, changed premium, error).
+// Navigation is back-only: BACK and GOTO reach earlier substeps, never later ones.
+
+import { assign, fromPromise, setup } from 'xstate';
+import { evaluateCondition } from '../conditions';
+import { applyDerived } from '../flow/derived';
+import type { Effect, Flow, Quote, Substep } from '../flow/types';
+import { type FieldError, validateSubstep } from '../flow/validate';
+import { getPath, setPath } from '../paths';
+import { recordOpened, selectPackage, toggleCover } from '../quote';
+import { type EffectsOutcome, mergeAnswer, runEffects, CONFIRMED_EMAIL_PATH } from './effects';
+import { asServiceError, type FlowServices, type OtpResult, type PaymentRedirect, type ServiceError } from './services';
+
+export type PaymentOutcome = 'SUCCESS' | 'SUCCESS_PENDING' | 'FAILED';
+
+export interface SubstepPosition {
+  key: string;
+  stepIndex: number;
+  substepIndex: number;
+  index: number;
+  substep: Substep;
+}
+
+export interface FlowContext {
+  flow: Flow;
+  quote: Quote;
+  /** Values "$" paths read in conditions: variant, area … */
+  vars: Record<string, unknown>;
+  /** Errors of the last rejected NEXT. */
+  errors: FieldError[];
+  referral: ServiceError['referral'] | null;
+  serviceError: ServiceError | null;
+  cursor: number;
+  premium: { previous: number; current: number } | null;
+  otp: { email: string; problem: 'invalid' | 'expired' | 'send' | null };
+  redirect: PaymentRedirect | null;
+  outcome: PaymentOutcome | null;
+  /** Steps reached so far (the ACTIVATED flag of each step). */
+  activated: Record<string, boolean>;
+}
+
+export type FlowEvent =
+  | { type: 'CHANGE'; quote: Quote }
+  | { type: 'NEXT'; quote?: Quote }
+  | { type: 'BACK' }
+  | { type: 'GOTO'; step: number }
+  | { type: 'EDIT' }
+  | { type: 'RETRY' }
+  | { type: 'CONFIRM_PREMIUM' }
+  | { type: 'REJECT_PREMIUM' }
+  | { type: 'SELECT_PACKAGE'; packageId: string }
+  | { type: 'TOGGLE_COVER'; coverId: string; selected: boolean }
+  | { type: 'OPEN_PANEL'; id: string }
+  | { type: 'OTP_SEND'; email: string }
+  | { type: 'OTP_VERIFY'; code: string }
+  | { type: 'OTP_RESEND' }
+  | { type: 'OTP_CHANGE_EMAIL' }
+  | { type: 'PAYMENT_RESULT'; status: PaymentOutcome };
+
+export interface FlowMachineOptions {
+  quote?: Quote;
+  vars?: Record<string, unknown>;
+}
+
+/** Substeps of the flow in order, with their state keys. */
+export function substepPositions(flow: Flow): SubstepPosition[] {
+  const out: SubstepPosition[] = [];
+  flow.steps.forEach((step, stepIndex) => {
+    step.substeps.forEach((substep, substepIndex) => {
+      out.push({ key: `${step.id}__${substep.id}`, stepIndex, substepIndex, index: out.length, substep });
+    });
+  });
+  return out;
+}
+
+function stepVisible(flow: Flow, stepIndex: number, quote: Quote, vars: Record<string, unknown>): boolean {
+  return evaluateCondition(flow.steps[stepIndex].visibleIf, quote, vars);
+}
+
+/** Index of the next (dir 1) or previous (dir -1) substep whose step is visible, or -1. */
+export function neighbourIndex(
+  flow: Flow,
+  positions: SubstepPosition[],
+  from: number,
+  dir: 1 | -1,
+  quote: Quote,
+  vars: Record<string, unknown>,
+): number {
+  for (let i = from + dir; i >= 0 && i < positions.length; i += dir) {
+    if (stepVisible(flow, positions[i].stepIndex, quote, vars)) return i;
+  }
+  return -1;
+}
+
+export function initialQuote(flow: Flow, options: FlowMachineOptions = {}): Quote {
+  let quote: Quote = options.quote ?? {};
+  if (!options.quote) {
+    for (const [path, value] of Object.entries(flow.defaults ?? {})) quote = setPath(quote, path, value);
+    const variant = flow.variants?.find((v) => v.id === options.vars?.variant);
+    for (const [path, value] of Object.entries(variant?.defaults ?? {})) quote = setPath(quote, path, value);
+  }
+  return quote;
+}
+
+export function createFlowMachine(flow: Flow, services: FlowServices, options: FlowMachineOptions = {}) {
+  const positions = substepPositions(flow);
+  const vars = { ...(options.vars ?? {}) };
+
+  const effectsActor = fromPromise<EffectsOutcome, { effects: readonly Effect[]; quote: Quote; cursor: number }>(
+    ({ input }) => runEffects({ flow, effects: input.effects, quote: input.quote, cursor: input.cursor, vars, services }),
+  );
+  const recalcActor = fromPromise<Quote, { call: string; quote: Quote }>(async ({ input }) => {
+    const spec = flow.calls?.[input.call];
+    if (!spec) throw new Error(`Flow ${flow.id} has no call "${input.call}"`);
+    const answer = await services.call(input.call, spec, input.quote);
+    return applyDerived(flow, mergeAnswer(input.quote, answer, spec.merge), services.today());
+  });
+  const otpSendActor = fromPromise<void, { email: string }>(({ input }) => services.otpGenerate(input.email));
+  const otpCheckActor = fromPromise<OtpResult, { email: string; code: string }>(({ input }) =>
+    services.otpValidate(input.email, input.code),
+  );
+
+  const validationContext = () => ({ today: services.today(), vars });
+  const nextQuote = (context: FlowContext, event: FlowEvent): Quote =>
+    applyDerived(flow, event.type === 'NEXT' && event.quote ? event.quote : context.quote, services.today());
+
+  type Args = { context: FlowContext; event: FlowEvent };
+  const update = (fn: (args: Args) => Partial<FlowContext>) =>
+    assign(({ context, event }) => fn({ context: context as FlowContext, event: event as FlowEvent }));
+
+  const machineSetup = setup({
+    types: {
+      context: {} as FlowContext,
+      events: {} as FlowEvent,
+    },
+    actors: { effectsActor, recalcActor, otpSendActor, otpCheckActor },
+  });
+
+  type Out = { output: EffectsOutcome };
+  const outcomeIs = (kind: EffectsOutcome['kind']) => ({ event }: { event: unknown }) =>
+    (event as Out).output.kind === kind;
+
+  const states: Record<string, unknown> = {};
+  for (const pos of positions) {
+    const { substep } = pos;
+    const stepId = flow.steps[pos.stepIndex].id;
+    const isLast = pos.index === positions.length - 1;
+
+    // Where "done" leads: the next visible substep, or the end of the flow.
+    const forward: unknown[] = positions
+      .filter((p) => p.index > pos.index)
+      .map((p) => ({
+        guard: ({ context, event }: { context: FlowContext; event: unknown }) =>
+          neighbourIndex(flow, positions, pos.index, 1, (event as Out).output.quote ?? context.quote, vars) === p.index,
+        target: `#${flow.id}.${p.key}`,
+        actions: 'takeQuote',
+      }));
+    forward.push({ target: `#${flow.id}.completed`, actions: 'takeQuote' });
+
+    const backTargets = positions
+      .filter((p) => p.index < pos.index)
+      .map((p) => ({
+        guard: ({ context }: { context: FlowContext }) =>
+          neighbourIndex(flow, positions, pos.index, -1, context.quote, vars) === p.index,
+        target: `#${flow.id}.${p.key}`,
+      }));
+    const gotoTargets = flow.steps.slice(0, pos.stepIndex).map((_, s) => ({
+      guard: ({ event }: { event: FlowEvent }) => event.type === 'GOTO' && event.step === s,
+      target: `#${flow.id}.${positions.find((p) => p.stepIndex === s)!.key}`,
+    }));
+
+    states[pos.key] = {
+      entry: update(({ context }) => ({
+        activated: { ...context.activated, [stepId]: true },
+        errors: [],
+        referral: null,
+        serviceError: null,
+      })),
+      initial: substep.onEnter?.length ? 'entering' : 'editing',
+      on: { BACK: backTargets, GOTO: gotoTargets },
+      states: {
+        entering: {
+          invoke: {
+            src: 'effectsActor',
+            input: ({ context }: { context: FlowContext }) => ({ effects: substep.onEnter ?? [], quote: context.quote, cursor: 0 }),
+            onDone: [
+              { guard: outcomeIs('error'), target: 'editing', actions: ['takeQuote', 'takeError'] },
+              { target: 'editing', actions: 'takeQuote' },
+            ],
+            onError: { target: 'editing', actions: 'takeThrown' },
+          },
+        },
+        editing: {
+          on: {
+            CHANGE: { actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})) },
+            NEXT: [
+              {
+                guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
+                  blockers(substep, nextQuote(context, event), validationContext()).length > 0,
+                actions: update(({ context, event }) => {
+                  const quote = nextQuote(context, event);
+                  return { quote, errors: blockers(substep, quote, validationContext()) };
+                }),
+              },
+              {
+                target: 'leaving',
+                actions: update(({ context, event }) => ({ quote: nextQuote(context, event), errors: [], cursor: 0 })),
+              },
+            ],
+            SELECT_PACKAGE: {
+              target: substep.packages?.recalculate ? 'recalculating' : 'editing',
+              reenter: false,
+              actions: update(({ context, event }) => ({
+                quote:
+                  event.type === 'SELECT_PACKAGE'
+                    ? safely(context.quote, () => selectPackage(context.quote, event.packageId, packagePaths(substep)))
+                    : context.quote,
+                errors: [],
+              })),
+            },
+            TOGGLE_COVER: {
+              target: substep.packages?.recalculate ? 'recalculating' : 'editing',
+              actions: update(({ context, event }) => {
+                if (event.type !== 'TOGGLE_COVER') return {};
+                const pkg = String(getPath(context.quote, 'CS_POLICY.PACKAGE_ID') ?? '');
+                return {
+                  quote: safely(context.quote, () =>
+                    toggleCover(context.quote, event.coverId, pkg, event.selected, substep.packages?.coversPath),
+                  ),
+                };
+              }),
+            },
+            OPEN_PANEL: {
+              actions: update(({ context, event }) =>
+                substep.panels && event.type === 'OPEN_PANEL'
+                  ? { quote: recordOpened(context.quote, substep.panels.recordPath, event.id) }
+                  : {},
+              ),
+            },
+          },
+        },
+        recalculating: {
+          invoke: {
+            src: 'recalcActor',
+            input: ({ context }: { context: FlowContext }) => ({ call: substep.packages?.recalculate ?? '', quote: context.quote }),
+            onDone: { target: 'editing', actions: assign({ quote: ({ event }) => event.output as Quote }) },
+            onError: { target: 'editing', actions: 'takeThrown' },
+          },
+        },
+        leaving: {
+          invoke: {
+            src: 'effectsActor',
+            input: ({ context }: { context: FlowContext }) => ({ effects: substep.onLeave ?? [], quote: context.quote, cursor: context.cursor }),
+            onDone: [
+              { guard: outcomeIs('referral'), target: 'referral', actions: ['takeQuote', 'takeCursor', 'takeReferral'] },
+              { guard: outcomeIs('otp'), target: 'otp', actions: ['takeQuote', 'takeCursor', 'prefillOtpEmail'] },
+              { guard: outcomeIs('premiumChanged'), target: 'confirmPremium', actions: ['takeQuote', 'takeCursor', 'takePremium'] },
+              { guard: outcomeIs('error'), target: 'error', actions: ['takeQuote', 'takeCursor', 'takeError'] },
+              { guard: outcomeIs('redirect'), target: `#${flow.id}.redirecting`, actions: ['takeQuote', 'takeRedirect'] },
+              ...(isLast ? [{ target: `#${flow.id}.completed`, actions: 'takeQuote' }] : forward),
+            ],
+            onError: { target: 'error', actions: 'takeThrown' },
+          },
+        },
+        referral: { on: { EDIT: 'editing' } },
+        error: { on: { RETRY: 'leaving', EDIT: 'editing' } },
+        confirmPremium: {
+          on: {
+            CONFIRM_PREMIUM: { target: 'leaving', actions: assign({ premium: null }) },
+            REJECT_PREMIUM: { target: 'editing', actions: assign({ premium: null }) },
+          },
+        },
+        otp: {
+          initial: 'email',
+          states: {
+            email: {
+              on: {
+                OTP_SEND: {
+                  target: 'sending',
+                  actions: update(({ event }) =>
+                    event.type === 'OTP_SEND' ? { otp: { email: event.email.trim(), problem: null } } : {},
+                  ),
+                },
+              },
+            },
+            sending: {
+              invoke: {
+                src: 'otpSendActor',
+                input: ({ context }: { context: FlowContext }) => ({ email: context.otp.email }),
+                onDone: 'code',
+                onError: {
+                  target: 'email',
+                  actions: assign({
+                    otp: ({ context }) => ({ ...context.otp, problem: 'send' as const }),
+                    serviceError: ({ event }) => asServiceError(event.error),
+                  }),
+                },
+              },
+            },
+            code: {
+              on: {
+                OTP_VERIFY: { target: 'verifying' },
+                OTP_RESEND: 'sending',
+                OTP_CHANGE_EMAIL: 'email',
+              },
+            },
+            verifying: {
+              invoke: {
+                src: 'otpCheckActor',
+                input: ({ context, event }: { context: FlowContext; event: FlowEvent }) => ({
+                  email: context.otp.email,
+                  code: event.type === 'OTP_VERIFY' ? event.code.trim() : '',
+                }),
+                onDone: [
+                  {
+                    guard: ({ event }: { event: { output: OtpResult } }) => event.output === 'ok',
+                    target: `#${flow.id}.${pos.key}.leaving`,
+                    actions: 'confirmEmail',
+                  },
+                  {
+                    guard: ({ event }: { event: { output: OtpResult } }) => event.output === 'expired',
+                    target: 'expired',
+                    actions: assign({ otp: ({ context }) => ({ ...context.otp, problem: 'expired' as const }) }),
+                  },
+                  { target: 'code', actions: assign({ otp: ({ context }) => ({ ...context.otp, problem: 'invalid' as const }) }) },
+                ],
+                onError: {
+                  target: 'code',
+                  actions: assign({ serviceError: ({ event }) => asServiceError(event.error) }),
+                },
+              },
+            },
+            expired: { on: { OTP_RESEND: 'sending', OTP_CHANGE_EMAIL: 'email' } },
+          },
+        },
+      },
+    };
+  }
+
+  states.redirecting = {
+    on: {
+      PAYMENT_RESULT: [
+        { guard: ({ event }: { event: FlowEvent }) => event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS', target: 'paid' },
+        {
+          guard: ({ event }: { event: FlowEvent }) => event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS_PENDING',
+          target: 'paidPending',
+        },
+        { target: 'paymentFailed' },
+      ],
+    },
+  };
+  states.paid = { type: 'final', entry: assign({ outcome: 'SUCCESS' as PaymentOutcome }) };
+  states.paidPending = { type: 'final', entry: assign({ outcome: 'SUCCESS_PENDING' as PaymentOutcome }) };
+  states.paymentFailed = { type: 'final', entry: assign({ outcome: 'FAILED' as PaymentOutcome }) };
+  states.completed = { type: 'final' };
+
+  const quote = initialQuote(flow, options);
+  return machineSetup
+    .extend({
+      actions: {
+        takeQuote: assign({ quote: ({ event }) => (event as unknown as Out).output.quote }),
+        takeCursor: assign({ cursor: ({ event }) => ('cursor' in (event as unknown as Out).output ? ((event as unknown as Out).output as { cursor: number }).cursor : 0) }),
+        takeReferral: assign({
+          referral: ({ event }) => ((event as unknown as Out).output as { referral: FlowContext['referral'] }).referral,
+        }),
+        takePremium: assign({
+          premium: ({ event }) => {
+            const o = (event as unknown as Out).output as { previous: number; current: number };
+            return { previous: o.previous, current: o.current };
+          },
+        }),
+        takeError: assign({
+          serviceError: ({ event }) => ((event as unknown as Out).output as { error: ServiceError }).error,
+        }),
+        takeThrown: assign({ serviceError: ({ event }) => asServiceError((event as { error?: unknown }).error) }),
+        takeRedirect: assign({
+          redirect: ({ event }) => ((event as unknown as Out).output as { redirect: PaymentRedirect }).redirect,
+        }),
+        prefillOtpEmail: assign({
+          otp: ({ context }) => ({
+            email: context.otp.email || String(getPath(context.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS') ?? ''),
+            problem: null,
+          }),
+        }),
+        confirmEmail: assign({
+          quote: ({ context }) => {
+            let q = setPath(context.quote, 'CS_CONFIRMATION.EMAIL', context.otp.email);
+            q = setPath(q, CONFIRMED_EMAIL_PATH, 'X');
+            return setPath(q, 'CS_POLICY_HOLDER.MAIL_ADDRESS', context.otp.email);
+          },
+          otp: ({ context }) => ({ ...context.otp, problem: null }),
+        }),
+      },
+    })
+    .createMachine({
+      id: flow.id,
+      initial: positions[0].key,
+      context: {
+        flow,
+        quote: applyDerived(flow, quote, services.today()),
+        vars,
+        errors: [],
+        referral: null,
+        serviceError: null,
+        cursor: 0,
+        premium: null,
+        otp: { email: '', problem: null },
+        redirect: null,
+        outcome: null,
+        activated: {},
+      },
+      // biome-ignore lint/suspicious/noExplicitAny: the state tree is generated; its shape is checked by the tests
+      states: states as any,
+    });
+}
+
+/** Applies a quote change that may throw on an unknown id (a stale click): the quote stays as it was. */
+function safely(quote: Quote, change: () => Quote): Quote {
+  try {
+    return change();
+  } catch {
+    return quote;
+  }
+}
+
+function packagePaths(substep: Substep) {
+  return {
+    list: substep.packages?.listPath ?? 'CT_PACKAGES',
+    offers: substep.packages?.offersPath ?? 'CT_OFFERS',
+    policy: 'CS_POLICY',
+  };
+}
+
+/** What keeps the visitor on the substep: field errors, no package chosen, unopened panels. */
+export function blockers(substep: Substep, quote: Quote, ctx: { today: string; vars: Record<string, unknown> }): FieldError[] {
+  const errors = validateSubstep(substep, quote, ctx);
+  if (substep.packages) {
+    const list = getPath(quote, substep.packages.listPath);
+    const selected = Array.isArray(list) && list.some((p) => (p as { ZZSELECTED_IND?: string }).ZZSELECTED_IND === 'X');
+    if (!selected) {
+      errors.push({ path: substep.packages.listPath, fieldId: '$packages', key: 'validation:choose_package', params: {} });
+    }
+  }
+  if (substep.panels?.requireAllOpened) {
+    const opened = getPath(quote, substep.panels.recordPath);
+    const ids = Array.isArray(opened) ? opened : [];
+    if (!substep.panels.items.every((item) => ids.includes(item.id))) {
+      errors.push({ path: substep.panels.recordPath, fieldId: '$panels', key: 'validation:open_panels', params: {} });
+    }
+  }
+  return errors;
+}
+
