@@ -117,7 +117,9 @@ function fromDayNumber(n: number): Civil {
   const z = n + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
   const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
   const mp = Math.floor((5 * doy + 2) / 153);
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
@@ -232,7 +234,19 @@ export function orthodoxEaster(year: number): string {
   return addDays(formatYmd({ y: year, m: month, d: day }), offset);
 }
 
-const FIXED_HOLIDAYS = ['01-01', '01-06', '03-25', '04-01', '05-01', '08-15', '10-01', '10-28', '12-24', '12-25', '12-26'];
+const FIXED_HOLIDAYS = [
+  '01-01',
+  '01-06',
+  '03-25',
+  '04-01',
+  '05-01',
+  '08-15',
+  '10-01',
+  '10-28',
+  '12-24',
+  '12-25',
+  '12-26',
+];
 // Days from Orthodox Easter: Green Monday, Good Friday, Easter Monday, Easter Tuesday, Kataklysmos.
 const EASTER_OFFSETS = [-48, -2, 1, 2, 50];
 

@@ -17,8 +17,9 @@ const NUMERIC = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
  */
 export function readNumber(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? value : Number.NaN;
-  if (typeof value === 'string' && NUMERIC.test(value)) return Number(value);
-  return Number.NaN;
+  if (typeof value !== 'string' || !NUMERIC.test(value)) return Number.NaN;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : Number.NaN;
 }
 
 function readPath(path: string, quote: unknown, ctx: ConditionContext | undefined): number {

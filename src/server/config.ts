@@ -2,18 +2,12 @@
 // the service with a message naming the variable, rather than failing later on a request.
 
 import { randomBytes } from 'node:crypto';
+import { type PaymentConfig, paymentConfigFromEnv } from './payments/config';
+
+export type { PaymentConfig } from './payments/config';
 
 export type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-
-export interface PaymentConfig {
-  mode: 'sandbox' | 'live';
-  /** The provider's hosted payment page; in sandbox mode the built-in sandbox when absent. */
-  url?: string;
-  merchantId?: string;
-  acquirerId?: string;
-  password?: string;
-}
 
 export interface RateLimitConfig {
   /** Requests per minute per client IP over all /zcp routes (0 turns it off). */
@@ -140,21 +134,21 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   const devMailbox = bool('DEV_MAILBOX', !production);
   if (devMailbox && production) problems.push('DEV_MAILBOX cannot be on in production');
 
-  const jccMode = str('JCC_MODE') ?? 'sandbox';
-  if (jccMode !== 'sandbox' && jccMode !== 'live') {
-    problems.push(`JCC_MODE must be sandbox or live (got "${jccMode}")`);
-  }
-  const payment: PaymentConfig = {
-    mode: jccMode === 'live' ? 'live' : 'sandbox',
-    url: url('JCC_URL', ['https:', 'http:']),
-    merchantId: str('JCC_MERCHANT_ID'),
-    acquirerId: str('JCC_ACQUIRER_ID'),
-    password: str('JCC_PASSWORD'),
-  };
-  if (payment.mode === 'live') {
-    for (const name of ['JCC_URL', 'JCC_MERCHANT_ID', 'JCC_ACQUIRER_ID', 'JCC_PASSWORD']) {
-      if (str(name) === undefined) problems.push(`${name} is required when JCC_MODE is live`);
-    }
+  const port = int('PORT', 8080, 0, 65535);
+  const publicUrl = url('PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string;
+
+  // The payments module owns its variables (PAYMENT_MODE, JCC_*); its errors are reported here.
+  let payment: PaymentConfig | undefined;
+  try {
+    // JCC_MODE and JCC_URL are accepted as older names of PAYMENT_MODE and JCC_PAYMENT_URL.
+    payment = paymentConfigFromEnv({
+      ...env,
+      PAYMENT_MODE: env.PAYMENT_MODE ?? env.JCC_MODE,
+      JCC_PAYMENT_URL: env.JCC_PAYMENT_URL ?? env.JCC_URL,
+      PUBLIC_URL: publicUrl,
+    });
+  } catch (error) {
+    problems.push((error as Error).message);
   }
 
   const rawProxy = str('TRUST_PROXY');
@@ -165,10 +159,8 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     else trustProxy = rawProxy;
   }
 
-  const port = int('PORT', 8080, 0, 65535);
-  const publicUrl = url('PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string;
 
-  const config: Config = {
+  const config: Omit<Config, 'payment'> = {
     env: nodeEnv,
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -196,11 +188,10 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     outboxPollMs: int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
     webDir: str('WEB_DIR') ?? './dist',
-    payment,
     version,
   };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
+  if (problems.length > 0 || !payment) throw new ConfigError(problems);
+  return { ...config, payment };
 }
 
 /** A configuration for tests and scripts: development defaults with `overrides` applied. */

@@ -94,7 +94,8 @@ function todayOr(today: unknown): string {
 }
 
 const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
-const EMAIL_DOMAIN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
+const EMAIL_DOMAIN =
+  /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/;
 
 export function isEmailAddress(text: string): boolean {
   const at = text.lastIndexOf('@');
@@ -126,7 +127,8 @@ function dateRange(value: unknown, min?: unknown, max?: unknown, today?: unknown
   if (isEmptyRuleValue(value)) return true;
   if (!isValidYmd(value)) return fail('date');
   const base = todayOr(today);
-  const bound = (expr: unknown) => (typeof expr === 'string' && expr !== '' ? resolveDateExpr(expr, base) : null);
+  const bound = (expr: unknown) =>
+    typeof expr === 'string' && expr !== '' ? resolveDateExpr(expr, base) : null;
   const lo = bound(min);
   const hi = bound(max);
   if (lo && value < lo) return fail('date_min');
@@ -213,7 +215,9 @@ export const fieldRules: Record<string, FieldRule> = {
   },
   greek_name: textRule((text) => (GREEK_NAME.test(text.normalize('NFC')) ? true : fail('greek_name'))),
   digits_only: matches(/^\d+$/, 'digits_only'),
-  cypriot_phone: textRule((text) => (CYPRIOT_PHONE.test(text.replace(/\s+/g, '')) ? true : fail('cypriot_phone'))),
+  cypriot_phone: textRule((text) =>
+    CYPRIOT_PHONE.test(text.replace(/\s+/g, '')) ? true : fail('cypriot_phone'),
+  ),
   cypriot_mobile: textRule((text) =>
     CYPRIOT_MOBILE.test(text.replace(/\s+/g, '')) ? true : fail('cypriot_mobile'),
   ),
@@ -230,6 +234,13 @@ export const fieldRules: Record<string, FieldRule> = {
     if (!Array.isArray(value)) return fail('invalid');
     const limit = toNumber(n);
     return limit === null || value.length <= limit ? true : fail('max_items');
+  },
+  /** A list has exactly n entries (as many guns as the number stated). */
+  count_equals: (value, n) => {
+    if (isEmptyRuleValue(value)) return true;
+    if (!Array.isArray(value)) return fail('invalid');
+    const count = toNumber(n);
+    return count === null || value.length === count ? true : fail('count_equals');
   },
   /** The total equals the sum of the numbers (arrays flattened, empty entries count as 0). */
   equals_sum: equalsSum,
@@ -262,6 +273,7 @@ export const fieldRuleParamCounts: Record<string, { min: number; max: number | n
   date_range: { min: 1, max: 3 },
   age_between: { min: 2, max: 3 },
   max_items: { min: 1, max: 1 },
+  count_equals: { min: 1, max: 1 },
   equals_sum: { min: 1, max: null },
 };
 
@@ -307,6 +319,7 @@ export const fieldRuleMessageKeys: readonly string[] = [
   'age_min',
   'age_max',
   'max_items',
+  'count_equals',
   'equals_sum',
 ];
 

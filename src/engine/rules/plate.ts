@@ -23,18 +23,20 @@ const GREEK_TO_LATIN: Record<string, string> = {
 const GREEK_LOOKALIKES = new RegExp(`[${Object.keys(GREEK_TO_LATIN).join('')}]`, 'gu');
 // Whitespace of any kind and the dashes people type or paste (hyphen, non-breaking hyphen, en/em dash, minus).
 const SEPARATORS = /[\s\-\u2010-\u2015\u2212]+/gu;
+const GREEK_WITH_MARKS = /([\u0370-\u03ff])\p{M}+/gu;
 const SHORT_NUMBER = /^(\p{L}*)(\d{1,2})$/u;
 
 /**
- * Trims; removes spaces and dashes; upper-cases; drops accents (ά → Α); maps the Greek
+ * Trims; removes spaces and dashes; upper-cases; drops Greek accents (ά → Α); maps the Greek
  * capitals that look like Latin ones to those; pads a 1- or 2-digit number to 3 digits
  * (ABC5 → ABC005, KX12 → KX012, 5 → 005). Idempotent. The result may still be invalid: the
  * field rule says why.
  */
 export function normalizePlate(input: string): string {
   const compact = input.replace(SEPARATORS, '').toUpperCase();
-  // Accents are stripped after upper-casing, since upper-casing itself can add combining marks (ǰ → J̌).
-  const plain = compact.normalize('NFD').replace(/\p{M}+/gu, '').normalize('NFC');
+  // Only Greek accents are dropped (a Greek keyboard adds them easily); a Latin Ç stays and is
+  // reported as a letter plates do not use. Done after upper-casing, which can itself add marks.
+  const plain = compact.normalize('NFD').replace(GREEK_WITH_MARKS, '$1').normalize('NFC');
   const latin = plain.replace(GREEK_LOOKALIKES, (ch) => GREEK_TO_LATIN[ch]);
   const short = SHORT_NUMBER.exec(latin);
   return short ? `${short[1]}${short[2].padStart(3, '0')}` : latin;

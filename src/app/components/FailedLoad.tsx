@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+/** What a screen shows when a read call returned false: a message and a retry button. */
+export function FailedLoad({ onRetry, message }: { onRetry: () => void; message?: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <div className="failed-load" role="alert">
+      <p>{message ?? t('failedLoad.message')}</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        {t('failedLoad.retry')}
+      </button>
+    </div>
+  );
+}

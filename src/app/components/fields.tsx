@@ -1,0 +1,159 @@
+// Plain labelled inputs for the app's own pages (the flows use the RJSF widgets). Each field
+// links its hint and error to the input, marks it invalid, and reports errors as they appear.
+
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string | null;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function FieldFrame({ id, label, required, hint, error, children }: FieldFrameProps) {
+  const { t } = useTranslation('common');
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={error ? 'field field--invalid' : 'field'}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+        {required ? null : <span className="field__optional"> {t('form.optional')}</span>}
+      </label>
+      {hint ? (
+        <div id={hintId} className="field__hint">
+          {hint}
+        </div>
+      ) : null}
+      {children(describedBy)}
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | null;
+};
+
+export function TextField({ label, value, onValueChange, hint, error, required, ...rest }: InputProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      {(describedBy) => (
+        <input
+          {...rest}
+          id={id}
+          className="field__input"
+          value={value}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onValueChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: string | null;
+};
+
+export function TextAreaField({ label, value, onValueChange, hint, error, required, ...rest }: TextAreaProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      {(describedBy) => (
+        <textarea
+          {...rest}
+          id={id}
+          className="field__input field__input--textarea"
+          value={value}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onValueChange(e.target.value)}
+        />
+      )}
+    </FieldFrame>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  options: readonly Option[];
+  onValueChange: (value: string) => void;
+  /** Label of the empty first option; omitted when a value is always chosen. */
+  placeholder?: string;
+  hint?: ReactNode;
+  error?: string | null;
+};
+
+export function SelectField({
+  label,
+  value,
+  options,
+  onValueChange,
+  placeholder,
+  hint,
+  error,
+  required,
+  ...rest
+}: SelectProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      {(describedBy) => (
+        <select
+          {...rest}
+          id={id}
+          className="field__input field__input--select"
+          value={value}
+          required={required}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onValueChange(e.target.value)}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A form-level message: errors interrupt (alert), confirmations wait their turn (status). */
+export function FormMessage({ kind, children }: { kind: 'error' | 'success' | 'info'; children: ReactNode }) {
+  return (
+    <div className={`form-message form-message--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

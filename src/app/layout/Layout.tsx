@@ -1,0 +1,68 @@
+// The default layout: top bar, the routed page (lazily loaded, with its error boundary), footer,
+// cookie banner and the debounced navigation loader. It also keeps the route history and the
+// visit's theme in step with the location.
+
+import { type ReactNode, useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { useIsLoggedIn } from '../hooks/useSession';
+import { useIsMobile } from '../hooks/useViewport';
+import { LazyBoundary } from '../lazy';
+import { recordRoute } from '../routeHistory';
+import { applyThemeFromQuery } from '../state/theme';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { NavigationLoader } from './Loader';
+import { TopBar } from './TopBar';
+
+export interface RouteHandle {
+  /** The spec's route name (MotorOffer, ErrorPage …). */
+  name?: string;
+  /** A back action never returns to this route. */
+  skipHistory?: boolean;
+}
+
+function isRouteHandle(x: unknown): x is RouteHandle {
+  return typeof x === 'object' && x !== null;
+}
+
+function useRouteBookkeeping(): void {
+  const location = useLocation();
+  const matches = useMatches();
+  const skip = matches.some((m) => isRouteHandle(m.handle) && m.handle.skipHistory === true);
+  useEffect(() => {
+    recordRoute(`${location.pathname}${location.search}`, skip);
+  }, [location.pathname, location.search, skip]);
+  useEffect(() => {
+    applyThemeFromQuery(location.search);
+  }, [location.search]);
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    if (!location.hash) window.scrollTo?.(0, 0);
+  }, [location.pathname, location.hash]);
+}
+
+export interface LayoutProps {
+  /** The logged-in bottom bar shown under 992 px; the portal supplies it. */
+  bottomBar?: ReactNode;
+}
+
+export function Layout({ bottomBar }: LayoutProps) {
+  const location = useLocation();
+  const isMobile = useIsMobile();
+  const loggedIn = useIsLoggedIn();
+  useRouteBookkeeping();
+  return (
+    <div className="app-shell">
+      <NavigationLoader />
+      <TopBar />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <LazyBoundary key={location.pathname}>
+          <Outlet />
+        </LazyBoundary>
+      </main>
+      <Footer />
+      {isMobile && loggedIn && bottomBar ? <div className="bottom-bar">{bottomBar}</div> : null}
+      <CookieBanner />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// The top bar: logo, product menu, greeting, language switch and call centre. Under 992 px it
+// folds into a compact bar with a menu button.
+
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useIsMobile } from '../hooks/useViewport';
+import { HOME_PATH } from '../routeTable';
+import { useTheme } from '../state/theme';
+import { CallCentre } from './CallCentre';
+import { Greeting } from './Greeting';
+import { LanguageSwitch } from './LanguageSwitch';
+import { ProductMenu } from './ProductMenu';
+
+export function TopBar() {
+  const { t } = useTranslation('common');
+  const isMobile = useIsMobile();
+  const theme = useTheme();
+  const location = useLocation();
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+
+  // A navigation or growing past the breakpoint closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to these changes.
+  useEffect(() => setOpen(false), [location.pathname, isMobile]);
+
+  const menu = (
+    <nav id={menuId} className="top-bar__nav" aria-label={t('nav.products')}>
+      <ProductMenu onNavigate={() => setOpen(false)} />
+    </nav>
+  );
+
+  return (
+    <header className={isMobile ? 'top-bar top-bar--compact' : 'top-bar'}>
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <div className="top-bar__row">
+        <Link to={HOME_PATH} className="top-bar__logo">
+          <span className="top-bar__logo-mark">{t('brand.name')}</span>
+          {theme !== 'gic' ? <span className="top-bar__cobrand">{t(`brand.${theme}`)}</span> : null}
+          <span className="visually-hidden"> – {t('nav.home')}</span>
+        </Link>
+        {isMobile ? null : menu}
+        <div className="top-bar__tools">
+          {isMobile ? null : <Greeting />}
+          <LanguageSwitch />
+          {isMobile ? <CallCentre compact /> : null}
+          {isMobile ? (
+            <button
+              type="button"
+              className="top-bar__menu-button"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? t('nav.closeMenu') : t('nav.openMenu')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {isMobile && open ? (
+        <div className="top-bar__drawer">
+          <Greeting />
+          {menu}
+          <CallCentre />
+        </div>
+      ) : null}
+      {isMobile ? null : (
+        <div className="top-bar__service">
+          <CallCentre />
+        </div>
+      )}
+    </header>
+  );
+}

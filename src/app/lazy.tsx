@@ -1,0 +1,116 @@
+// Lazily loaded areas (spec §2): a chunk gets 120 s to arrive; a chunk that fails or times out
+// shows a visible, translated error with a retry, not a blank screen.
+
+import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DelayedLoader } from './layout/Loader';
+
+export const LAZY_TIMEOUT_MS = 120_000;
+
+export class ChunkLoadError extends Error {
+  readonly timedOut: boolean;
+  constructor(timedOut: boolean, cause?: unknown) {
+    super(timedOut ? 'A lazily loaded area took too long to load' : 'A lazily loaded area failed to load', { cause });
+    this.name = 'ChunkLoadError';
+    this.timedOut = timedOut;
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError(true)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof ChunkLoadError ? error : new ChunkLoadError(false, error));
+      },
+    );
+  });
+}
+
+/**
+ * React.lazy with a time limit. A failed load is not cached: the next render after a retry
+ * asks for the chunk again.
+ */
+export function lazyWithTimeout<P extends object>(
+  factory: () => Promise<{ default: ComponentType<P> }>,
+  timeoutMs: number = LAZY_TIMEOUT_MS,
+): ComponentType<P> {
+  const make = () =>
+    lazy(() =>
+      withTimeout(factory(), timeoutMs).catch((error: unknown) => {
+        current = make();
+        throw error;
+      }),
+    );
+  let current = make();
+  function LazyArea(props: P) {
+    const Area = current as unknown as ComponentType<P>;
+    return <Area {...props} />;
+  }
+  return LazyArea;
+}
+
+/** A named export of a lazily imported module, as React.lazy wants it. */
+export function lazyNamed<P extends object, K extends string>(
+  factory: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+  timeoutMs?: number,
+): ComponentType<P> {
+  return lazyWithTimeout(() => factory().then((m) => ({ default: m[name] })), timeoutMs);
+}
+
+export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  const key =
+    error instanceof ChunkLoadError ? (error.timedOut ? 'loadError.timeout' : 'loadError.chunk') : 'loadError.generic';
+  return (
+    <div className="load-error" role="alert">
+      <p>{t(key)}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {t('loadError.retry')}
+      </button>
+    </div>
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry?: () => void;
+}
+
+export class AreaErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state: { error: Error | null } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Area failed to render', error, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    if (this.props.onRetry) this.props.onRetry();
+    else this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error) return <LoadError error={this.state.error} onRetry={this.retry} />;
+    return this.props.children;
+  }
+}
+
+/** Error boundary and Suspense around a lazily loaded area; retry remounts it. */
+export function LazyBoundary({ children }: { children: ReactNode }) {
+  const [attempt, setAttempt] = useState(0);
+  return (
+    <AreaErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <Suspense fallback={<DelayedLoader />}>{children}</Suspense>
+    </AreaErrorBoundary>
+  );
+}

@@ -1,0 +1,294 @@
+// `flows:check`: every flow folder against the format's JSON Schemas, then the references between
+// files: lists of values, locale keys in both languages, check-point and condition paths, calls,
+// field rules and their parameter counts. Errors name the file and the JSON pointer.
+
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { checkPointFieldPaths } from '../checkpoints';
+import { type Condition, conditionPaths } from '../conditions';
+import { exprPaths } from '../expr';
+import { fieldRuleParamCounts, isRuleName } from '../rules/fieldRules';
+import type { Tariff } from '../rating/types';
+import type { RulesFile } from './bundle';
+import { expandFieldSets, fieldLabelKey, MissingFieldSetError, qualify, type FieldSets } from './expand';
+import type { Field, Flow } from './types';
+
+export interface FlowProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export interface CheckInputs {
+  schemas: { flow: object; rules: object; tariff: object };
+  /** Raw files of one folder (undefined when a file is missing). */
+  files: { id: string; flow: unknown; rules: unknown; tariff: unknown };
+  fieldSets: FieldSets;
+  /** locales[lang][namespace] = the parsed JSON file. */
+  locales: Record<string, Record<string, unknown>>;
+  /** LOV_NAMEs the service knows. */
+  lovNames: readonly string[];
+}
+
+function makeAjv(schemas: CheckInputs['schemas']) {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addSchema(schemas.flow, 'flow.schema.json');
+  ajv.addSchema(schemas.rules, 'rules.schema.json');
+  ajv.addSchema(schemas.tariff, 'tariff.schema.json');
+  return ajv;
+}
+
+// oneOf/anyOf failures repeat every branch's complaint; keep the most specific (deepest) errors.
+function schemaProblems(file: string, errors: ErrorObject[] | null | undefined): FlowProblem[] {
+  if (!errors?.length) return [];
+  const deepest = new Map<string, ErrorObject>();
+  for (const e of errors) {
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (!deepest.has(key)) deepest.set(key, e);
+  }
+  const list = [...deepest.values()];
+  const shown = list.length ? list : errors;
+  return shown.slice(0, 20).map((e) => ({
+    file,
+    pointer: e.instancePath || '/',
+    message: `${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ''}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : ''}`,
+  }));
+}
+
+function hasKey(tree: unknown, key: string): boolean {
+  let node: unknown = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' && node.trim() !== '';
+}
+
+export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
+  const { id } = input.files;
+  const flowFile = `flows/${id}/flow.json`;
+  const rulesFile = `flows/${id}/rules.json`;
+  const tariffFile = `flows/${id}/tariff.json`;
+  const problems: FlowProblem[] = [];
+  const ajv = makeAjv(input.schemas);
+
+  if (input.files.flow === undefined) return [{ file: flowFile, pointer: '/', message: 'missing flow.json' }];
+  if (!ajv.validate('flow.schema.json', input.files.flow)) problems.push(...schemaProblems(flowFile, ajv.errors));
+  if (input.files.rules !== undefined && !ajv.validate('rules.schema.json', input.files.rules)) {
+    problems.push(...schemaProblems(rulesFile, ajv.errors));
+  }
+  if (input.files.tariff !== undefined && !ajv.validate('tariff.schema.json', input.files.tariff)) {
+    problems.push(...schemaProblems(tariffFile, ajv.errors));
+  }
+  if (problems.length) return problems;
+
+  const raw = input.files.flow as Flow;
+  if (raw.id !== id) problems.push({ file: flowFile, pointer: '/id', message: `id "${raw.id}" differs from the folder name "${id}"` });
+  if (raw.product && input.files.rules === undefined) {
+    problems.push({ file: rulesFile, pointer: '/', message: 'a product flow needs rules.json' });
+  }
+  if (raw.product && input.files.tariff === undefined) {
+    problems.push({ file: tariffFile, pointer: '/', message: 'a product flow needs tariff.json' });
+  }
+
+  let flow: Flow;
+  try {
+    flow = expandFieldSets(raw, input.fieldSets);
+  } catch (error) {
+    if (error instanceof MissingFieldSetError) {
+      return [...problems, { file: flowFile, pointer: error.pointer, message: `unknown field set "${error.setName}"` }];
+    }
+    throw error;
+  }
+  const rules = input.files.rules as RulesFile | undefined;
+  const tariff = input.files.tariff as Tariff | undefined;
+
+  // Locale keys, in both languages.
+  const langs = Object.keys(input.locales);
+  const needKey = (key: string, file: string, pointer: string) => {
+    const [ns, rest] = key.includes(':') ? (key.split(/:(.*)/s) as [string, string]) : [flow.namespace ?? flow.id, key];
+    for (const lang of langs) {
+      if (!hasKey(input.locales[lang]?.[ns], rest)) {
+        problems.push({ file, pointer, message: `locale key "${ns}:${rest}" is missing in locales/${lang}/${ns}.json` });
+      }
+    }
+  };
+
+  // Paths the flow writes: fields, derived values, defaults, call answers.
+  const written = new Set<string>();
+  const prefixes = new Set<string>(['CS_CONFIRMATION', 'CS_USER_EXTRAS', 'CS_PROMO']);
+  const collect = (fields: Field[] | undefined, base = '') => {
+    for (const f of fields ?? []) {
+      written.add(base + f.path);
+      if (f.items) collect(f.items, `${base + f.path}.*.`);
+    }
+  };
+  for (const path of Object.keys(flow.defaults ?? {})) written.add(path);
+  for (const v of flow.variants ?? []) for (const path of Object.keys(v.defaults ?? {})) written.add(path);
+  for (const d of flow.derived ?? []) written.add(d.path);
+  for (const call of Object.values(flow.calls ?? {})) for (const to of Object.values(call.merge ?? {})) prefixes.add(to);
+  for (const step of flow.steps) for (const sub of step.substeps) collect(sub.fields);
+  const known = (path: string) => {
+    if (path.startsWith('$')) return true;
+    const generic = path.replace(/\.\d+(?=\.|$)/g, '.*');
+    if (written.has(path) || written.has(generic)) return true;
+    return [...prefixes, ...written].some((p) => generic.startsWith(`${p}.`));
+  };
+  const needPath = (path: string, pointer: string, file = flowFile) => {
+    if (!known(path)) problems.push({ file, pointer, message: `path "${path}" is not written by any field, default, derived value or call` });
+  };
+  const needCondition = (cond: Condition | undefined, pointer: string) => {
+    for (const path of conditionPaths(cond)) needPath(path, pointer);
+  };
+
+  const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.name));
+  (flow.lovs ?? []).forEach((lov, i) => {
+    if (!input.lovNames.includes(lov.name)) {
+      problems.push({ file: flowFile, pointer: `/lovs/${i}/name`, message: `list of values "${lov.name}" is unknown to the service` });
+    }
+    lov.dependsOn?.forEach((d, j) => needPath(d.path, `/lovs/${i}/dependsOn/${j}/path`));
+  });
+  (flow.derived ?? []).forEach((d, i) => {
+    for (const p of [d.ageOf, d.sumOf, d.countOf].filter(Boolean) as string[]) needPath(p, `/derived/${i}`);
+    if (d.expr !== undefined) for (const p of exprPaths(d.expr)) needPath(p, `/derived/${i}/expr`);
+  });
+
+  const checkField = (field: Field, pointer: string, inItem: boolean) => {
+    // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
+    needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
+    if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
+    if (field.type === 'array') needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
+    if (field.lov && !declaredLovs.has(field.lov)) {
+      problems.push({ file: flowFile, pointer: `${pointer}/lov`, message: `list of values "${field.lov}" is not declared in /lovs` });
+    }
+    field.options?.forEach((o, i) => needKey(qualify(flow, o.label), flowFile, `${pointer}/options/${i}/label`));
+    if (!inItem) {
+      needCondition(field.visibleIf, `${pointer}/visibleIf`);
+      needCondition(field.disabledIf, `${pointer}/disabledIf`);
+      if (typeof field.required === 'object') needCondition(field.required, `${pointer}/required`);
+    }
+    if (field.type === 'array' && !field.items?.length) {
+      problems.push({ file: flowFile, pointer, message: 'an array field needs items' });
+    }
+    field.rules?.forEach((rule, i) => {
+      const at = `${pointer}/rules/${i}`;
+      if (!isRuleName(rule.rule)) {
+        problems.push({ file: flowFile, pointer: `${at}/rule`, message: `unknown field rule "${rule.rule}"` });
+        return;
+      }
+      const count = fieldRuleParamCounts[rule.rule];
+      const n = rule.params?.length ?? 0;
+      if (count && (n < count.min || (count.max !== null && n > count.max))) {
+        problems.push({ file: flowFile, pointer: `${at}/params`, message: `rule "${rule.rule}" takes ${count.min}${count.max === null ? ' or more' : count.max === count.min ? '' : `-${count.max}`} parameter(s), got ${n}` });
+      }
+      rule.params?.forEach((p, j) => {
+        if (p && typeof p === 'object' && 'ref' in p) needPath((p as { ref: string }).ref, `${at}/params/${j}/ref`);
+      });
+      if (rule.message) needKey(qualify(flow, rule.message), flowFile, `${at}/message`);
+      needCondition(rule.when, `${at}/when`);
+    });
+    field.items?.forEach((item, i) => checkField(item, `${pointer}/items/${i}`, true));
+  };
+
+  const stepIds = new Set<string>();
+  flow.steps.forEach((step, si) => {
+    const sp = `/steps/${si}`;
+    if (stepIds.has(step.id)) problems.push({ file: flowFile, pointer: `${sp}/id`, message: `duplicate step id "${step.id}"` });
+    stepIds.add(step.id);
+    needKey(qualify(flow, step.label), flowFile, `${sp}/label`);
+    needCondition(step.visibleIf, `${sp}/visibleIf`);
+    const subIds = new Set<string>();
+    step.substeps.forEach((sub, ui) => {
+      const up = `${sp}/substeps/${ui}`;
+      if (subIds.has(sub.id)) problems.push({ file: flowFile, pointer: `${up}/id`, message: `duplicate substep id "${sub.id}"` });
+      subIds.add(sub.id);
+      if (sub.title) needKey(qualify(flow, sub.title), flowFile, `${up}/title`);
+      if (sub.intro) needKey(qualify(flow, sub.intro), flowFile, `${up}/intro`);
+      const fieldIds = new Set<string>();
+      const rawCount = (raw.steps[si].substeps[ui].fields ?? []).length;
+      const sharedCount = (sub.fields ?? []).length - rawCount;
+      (sub.fields ?? []).forEach((field, fi) => {
+        if (fieldIds.has(field.id)) problems.push({ file: flowFile, pointer: `${up}/fields`, message: `duplicate field id "${field.id}"` });
+        fieldIds.add(field.id);
+        checkField(field, fi < sharedCount ? `${up}/fieldSets(${field.fieldSet})/${field.id}` : `${up}/fields/${fi - sharedCount}`, false);
+      });
+      if ((sub.kind === 'packages') !== Boolean(sub.packages)) {
+        problems.push({ file: flowFile, pointer: up, message: 'a packages substep needs "packages", and only it may have one' });
+      }
+      if (sub.packages?.recalculate && !flow.calls?.[sub.packages.recalculate]) {
+        problems.push({ file: flowFile, pointer: `${up}/packages/recalculate`, message: `unknown call "${sub.packages.recalculate}"` });
+      }
+      sub.panels?.items.forEach((item, i) => {
+        needKey(qualify(flow, item.title), flowFile, `${up}/panels/items/${i}/title`);
+        if (!rules?.ET_TEXTS.some((t) => t.TEXT_NAME === item.text)) {
+          problems.push({ file: flowFile, pointer: `${up}/panels/items/${i}/text`, message: `no ET_TEXTS entry "${item.text}" in rules.json` });
+        }
+      });
+      sub.notices?.forEach((n, i) => {
+        needKey(qualify(flow, n.text), flowFile, `${up}/notices/${i}/text`);
+        for (const path of Object.values(n.values ?? {})) needPath(path, `${up}/notices/${i}/values`);
+      });
+      for (const [list, name] of [
+        [sub.onEnter, 'onEnter'],
+        [sub.onLeave, 'onLeave'],
+      ] as const) {
+        list?.forEach((effect, i) => {
+          if ('call' in effect && !flow.calls?.[effect.call]) {
+            problems.push({ file: flowFile, pointer: `${up}/${name}/${i}/call`, message: `unknown call "${effect.call}"` });
+          }
+          if ('checkpoints' in effect && !rules) {
+            problems.push({ file: flowFile, pointer: `${up}/${name}/${i}`, message: 'check points need rules.json' });
+          }
+          needCondition(effect.when, `${up}/${name}/${i}/when`);
+        });
+      }
+    });
+  });
+
+  // Product calls go to the product's own segment.
+  if (flow.product) {
+    const { api } = flow.product;
+    for (const [name, call] of Object.entries(flow.calls ?? {})) {
+      if (!call.path.startsWith('/')) problems.push({ file: flowFile, pointer: `/calls/${name}/path`, message: 'a call path starts with /' });
+    }
+    for (const op of [api.calc, api.quotation, api.packages].filter(Boolean)) {
+      const path = `/${api.segment}/${op}`;
+      if (!Object.values(flow.calls ?? {}).some((c) => c.path === path)) {
+        problems.push({ file: flowFile, pointer: '/product/api', message: `no call of the flow goes to ${path}` });
+      }
+    }
+  }
+
+  if (rules) {
+    checkPointFieldPaths(rules.ET_CHECK_POINTS.map((cp) => ({ ...cp, ERROR_MESSAGE: cp.ERROR_MESSAGE.en }))).forEach((path) => {
+      const i = rules.ET_CHECK_POINTS.findIndex((cp) => cp.T_FIELD_NAME.includes(path));
+      needPath(path, `/ET_CHECK_POINTS/${i}/T_FIELD_NAME`, rulesFile);
+    });
+  }
+  if (tariff) {
+    tariff.packages.forEach((p, i) => {
+      needKey(p.label, tariffFile, `/packages/${i}/label`);
+      for (const c of [...p.covers, ...(p.optionalCovers ?? [])]) {
+        if (!tariff.covers?.some((cover) => cover.COVER_ID === c)) {
+          problems.push({ file: tariffFile, pointer: `/packages/${i}/covers`, message: `unknown cover "${c}"` });
+        }
+      }
+      needCondition(p.when, `/packages/${i}/when`);
+    });
+    tariff.covers?.forEach((c, i) => needKey(c.label, tariffFile, `/covers/${i}/label`));
+    for (const f of [...(tariff.factors ?? []), ...tariff.packages.flatMap((p) => p.factors ?? [])]) {
+      for (const p of conditionPaths(f.when)) needPath(p, `/factors/${f.id}/when`, tariffFile);
+      if (f.bands) needPath(f.bands.path, `/factors/${f.id}/bands/path`, tariffFile);
+    }
+  }
+  // Report a missing locale key once, at its first place.
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = p.message.startsWith('locale key') ? p.message : `${p.file}${p.pointer}${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,134 @@
+// i18next for the web app: Greek by default, English on request, the choice kept in localStorage
+// under `lang`. Locale files are locales/<lng>/<namespace>.json; each is its own lazy chunk and
+// only the active language's files are fetched (a switch reloads the page, so the other language
+// is never needed in the same page life).
+
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { isFormOnScreen } from './app/state/formPresence';
+
+export const LANGUAGES = ['el', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'el';
+export const LANGUAGE_KEY = 'lang';
+/** Namespaces every screen needs, loaded before the first render. */
+export const CORE_NAMESPACES = ['common', 'pages'];
+
+const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+
+function fileKey(lng: string, ns: string): string {
+  return `../locales/${lng}/${ns}.json`;
+}
+
+/** Namespaces that exist for a language: the locale file names (common, pages, ui, validation, motor …). */
+export function localeNamespaces(lng: Language = DEFAULT_LANGUAGE): string[] {
+  const prefix = `../locales/${lng}/`;
+  return Object.keys(localeFiles)
+    .filter((k) => k.startsWith(prefix))
+    .map((k) => k.slice(prefix.length, -'.json'.length))
+    .sort();
+}
+
+export function isLanguage(x: unknown): x is Language {
+  return typeof x === 'string' && (LANGUAGES as readonly string[]).includes(x);
+}
+
+export function storedLanguage(): Language {
+  let value: string | null = null;
+  try {
+    value = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // Blocked storage: the default language.
+  }
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+let activeLanguage: string = DEFAULT_LANGUAGE;
+
+const localeBackend: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init() {},
+  read(language, namespace, callback) {
+    // The fallback language is not fetched while another language is active (see above).
+    const load = language === activeLanguage ? localeFiles[fileKey(language, namespace)] : undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (resources) => callback(null, resources as Record<string, string>),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+    );
+  },
+};
+
+function syncHtmlLang(lng: string): void {
+  if (typeof document !== 'undefined' && isLanguage(lng)) document.documentElement.lang = lng;
+}
+
+let initializing: Promise<I18n> | null = null;
+
+/** Initialises i18next once, in the stored language unless one is given. */
+export function initI18n(lng: Language = storedLanguage()): Promise<I18n> {
+  if (initializing) return initializing;
+  activeLanguage = lng;
+  i18next.on('languageChanging', (next: string) => {
+    activeLanguage = next;
+  });
+  i18next.on('languageChanged', syncHtmlLang);
+  initializing = i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      ns: CORE_NAMESPACES,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: true },
+    })
+    .then(() => {
+      syncHtmlLang(i18next.language);
+      return i18next;
+    });
+  return initializing;
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE;
+}
+
+export interface SetLanguageOptions {
+  /** Asks the visitor whether to go on; the default is the browser's confirm dialog. */
+  confirm?: (message: string) => boolean | Promise<boolean>;
+  /** Reloads the page; replaced in tests. */
+  reload?: () => void;
+}
+
+/**
+ * Switches the interface language the spec's way: warns first when a form is on screen (the
+ * reload discards entered data), then stores the choice and reloads. Resolves to false when
+ * nothing changed (same language, unknown language, or the visitor cancelled).
+ */
+export async function setLanguage(lng: string, options: SetLanguageOptions = {}): Promise<boolean> {
+  if (!isLanguage(lng) || lng === currentLanguage()) return false;
+  if (isFormOnScreen()) {
+    const message = i18next.t('common:language.confirmLoss');
+    const ask = options.confirm ?? ((text: string) => window.confirm(text));
+    if (!(await ask(message))) return false;
+  }
+  try {
+    localStorage.setItem(LANGUAGE_KEY, lng);
+  } catch {
+    // Without storage the reload would come back in the old language: switch in place instead.
+    await i18next.changeLanguage(lng);
+    return true;
+  }
+  (options.reload ?? (() => window.location.reload()))();
+  return true;
+}
+
+export { i18next };

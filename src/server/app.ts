@@ -1,0 +1,236 @@
+// The zcp service as a Fastify instance: everything registered, nothing listening (main.ts
+// listens; tests use app.inject).
+
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { FlowBundle } from '../engine/flow/bundle';
+import { loadFlowBundles } from '../engine/flow/files';
+import type { Config } from './config';
+import type { ServiceContext } from './context';
+import { type Db, openDb } from './db';
+import { ApiError, registerErrorHandling, requestLang } from './errors';
+import { renderMessages } from './errors';
+import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
+import { smtpTransport } from './outbox/smtp';
+import { registerPayments } from './payments/index';
+import { Catalog } from './products/catalog';
+import { contactRoutes } from './routes/contact';
+import { devMailboxRoutes } from './routes/devMailbox';
+import { healthRoutes } from './routes/health';
+import { lovRoutes } from './routes/lov';
+import { miscRoutes } from './routes/misc';
+import { motorRoutes } from './routes/motor';
+import { offerRoutes } from './routes/offers';
+import { otpRoutes } from './routes/otp';
+import { productRoutes } from './routes/products';
+import { propertyRoutes } from './routes/property';
+import { rulesRoutes } from './routes/rules';
+import { travelRoutes } from './routes/travel';
+import { registerApiSchemas } from './schemas';
+import { registerSecurityHeaders } from './security';
+
+export interface AppDeps {
+  /** An open database; when absent one is opened from the configuration and closed with the app. */
+  db?: Db;
+  /** The clock (tests move it to expire codes and offers). */
+  now?: () => Date;
+  /** Flow bundles; read from flows/ when absent. */
+  flows?: FlowBundle[];
+  /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
+  transports?: Transports;
+}
+
+/** Deeper JSON than any quote needs is refused before validation walks it. */
+export const MAX_BODY_DEPTH = 16;
+
+/** Nesting depth of a parsed JSON value, walked without recursion. */
+export function jsonDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+function isApiPath(url: string): boolean {
+  return /^\/(zcp|dev|health|sandbox)(\/|$|\?)/.test(url);
+}
+
+/** History-mode routes of the web app: GET, not an API path, no file extension in the last segment. */
+function isSpaRoute(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = request.url.split('?')[0];
+  if (isApiPath(path)) return false;
+  const last = path.split('/').pop() ?? '';
+  return !last.includes('.');
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const ownDb = !deps.db;
+  const db = deps.db ?? (await openDb({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const now = deps.now ?? (() => new Date());
+  const bundles = deps.flows ?? (await loadFlowBundles());
+  const catalog = new Catalog(bundles);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    genReqId: requestId,
+    requestIdHeader: false,
+    requestIdLogLabel: 'reqId',
+    ajv: {
+      customOptions: {
+        // Types are not coerced: "1" for a number is a client error, not a guess.
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        strictTypes: false,
+      },
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  registerApiSchemas(app);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined && jsonDepth(request.body) > MAX_BODY_DEPTH) {
+      throw new ApiError(400, [{ key: 'errors.validation.tooDeep' }]);
+    }
+  });
+
+  await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
+
+  if (config.env !== 'production') {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'zcp service',
+          version: config.version,
+          description: 'The API behind the public quote-and-purchase flows (docs/api.md explains each call).',
+        },
+        servers: [{ url: config.publicUrl }],
+      },
+      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    });
+    await app.register(swaggerUi, { routePrefix: '/zcp/docs', staticCSP: true });
+  }
+
+  // Outbox sender: SMTP when configured; otherwise messages are kept for the dev mailbox.
+  const transports: Transports = deps.transports ?? (config.smtpUrl ? { mail: smtpTransport(config.smtpUrl) } : {});
+  let sender: SenderLoop | undefined;
+  if (config.outboxPollMs > 0) {
+    sender = startSenderLoop({
+      db,
+      transports,
+      from: config.mailFrom,
+      maxAttempts: config.outboxMaxAttempts,
+      intervalMs: config.outboxPollMs,
+      now,
+      onError: (error) => app.log.error({ err: error }, 'outbox sender failed'),
+      onReport: (report) => app.log.info({ outbox: report }, 'outbox delivered'),
+    });
+  }
+
+  const ctx: ServiceContext = { db, config, bundles, catalog, now, kickOutbox: () => sender?.kick() };
+
+  await app.register(healthRoutes(ctx));
+  await app.register(
+    async (zcp) => {
+      if (config.rateLimit.perMinute > 0) {
+        await zcp.register(rateLimit, {
+          max: config.rateLimit.perMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) => {
+            const error = new ApiError(429, [{ key: 'errors.http.rateLimited' }]);
+            return Object.assign(error, { statusCode: context.statusCode });
+          },
+        });
+      }
+      await zcp.register(rulesRoutes(ctx));
+      await zcp.register(lovRoutes(ctx));
+      await zcp.register(productRoutes(ctx));
+      await zcp.register(offerRoutes(ctx));
+      await zcp.register(motorRoutes(ctx));
+      await zcp.register(propertyRoutes(ctx));
+      await zcp.register(travelRoutes(ctx));
+      await zcp.register(otpRoutes(ctx));
+      await zcp.register(contactRoutes(ctx));
+      await zcp.register(miscRoutes(ctx));
+    },
+    { prefix: '/zcp' },
+  );
+  if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
+
+  await registerPayments(app, { db, config, flows: bundles, now });
+
+  // The built web app, with history-mode routes answered by its index.html.
+  const webRoot = resolve(config.webDir);
+  const indexFile = join(webRoot, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes(`${join(webRoot, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasWeb && isSpaRoute(request)) {
+      const html = await readFile(indexFile, 'utf8');
+      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    const lang = requestLang(request);
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ MESSAGES: renderMessages(lang, [{ key: 'errors.http.notFound' }]) });
+  });
+
+  app.addHook('onClose', async () => {
+    await sender?.stop();
+    for (const transport of Object.values(transports)) {
+      if (transport && 'close' in transport && typeof transport.close === 'function') transport.close();
+    }
+    if (ownDb) await db.close();
+  });
+
+  return app;
+}

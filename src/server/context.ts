@@ -1,0 +1,23 @@
+// What every route module gets: the database, the configuration, the products and the clock.
+
+import { todayInNicosia } from '../engine/dates';
+import type { FlowBundle } from '../engine/flow/bundle';
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Catalog } from './products/catalog';
+
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  bundles: FlowBundle[];
+  catalog: Catalog;
+  /** The clock; tests inject one to move through expiries. */
+  now: () => Date;
+  /** Asks the outbox sender to run now (after a mail was queued); a no-op without a sender loop. */
+  kickOutbox: () => void;
+}
+
+/** Today in Cyprus, Y-m-d, by the service's clock. */
+export function today(ctx: Pick<ServiceContext, 'now'>): string {
+  return todayInNicosia(ctx.now());
+}

@@ -1,0 +1,313 @@
+// Completing a payment order: the one place a contract is issued. Everything happens in one
+// transaction with the order row locked, so a replayed return, two returns at once, a return and
+// a status query, or the recovery job find the work done and issue nothing twice.
+
+import { addDays, diffDays, isValidYmd, policyEndDate, todayInNicosia, ymdToDisplay } from '../../engine/dates';
+import type { FlowBundle } from '../../engine/flow/bundle';
+import { getPath } from '../../engine/paths';
+import { isEmailAddress } from '../../engine/rules/fieldRules';
+import type { Db } from '../db';
+import { hasKey, t } from '../i18n';
+import { enqueueMail } from '../outbox';
+import { findOrder, type OrderStatus, type PaymentOrder, toPaymentOrder } from './orders';
+import { formatEuroCents } from './texts';
+
+/** What the provider said, as far as it said it; missing parts keep what the order already has. */
+export interface ProviderDetails {
+  responseCode?: string;
+  reasonCode?: string;
+  reasonText?: string;
+  referenceNo?: string;
+  paddedCardNo?: string;
+  authCode?: string;
+  providerOrderStatus?: number;
+}
+
+export type OrderResult = Exclude<OrderStatus, 'REGISTERED'>;
+
+export interface Outcome {
+  result: OrderResult;
+  details: ProviderDetails;
+  /** True when this comes from the provider's return message (recorded as return_received_at). */
+  fromReturn?: boolean;
+}
+
+/** Pino-compatible logger (Fastify's `app.log`). */
+export interface PaymentLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface CompletionContext {
+  now: Date;
+  log: PaymentLog;
+  flows: FlowBundle[];
+  /** Called after a mail was queued and committed (wakes the outbox sender). */
+  onMailQueued?: () => void;
+}
+
+export interface Completion {
+  order: PaymentOrder;
+  /** A contract was issued by this call. */
+  issued: boolean;
+}
+
+const APPROVED: ReadonlySet<OrderStatus> = new Set(['APPROVED', 'APPROVED_PENDING']);
+
+export function isApprovedStatus(status: OrderStatus): boolean {
+  return APPROVED.has(status);
+}
+
+async function saveOrder(
+  db: Db,
+  order: PaymentOrder,
+  changes: { status?: OrderStatus; contractNo?: string; refundRequired?: boolean; completed?: boolean },
+  outcome: Outcome,
+  now: Date,
+): Promise<PaymentOrder> {
+  const d = outcome.details;
+  const rows = await db.query(
+    `UPDATE payment_orders SET
+       status = $2,
+       response_code = COALESCE($3, response_code),
+       reason_code = COALESCE($4, reason_code),
+       reason_text = COALESCE($5, reason_text),
+       reference_no = COALESCE($6, reference_no),
+       padded_card_no = COALESCE($7, padded_card_no),
+       auth_code = COALESCE($8, auth_code),
+       provider_order_status = COALESCE($9, provider_order_status),
+       contract_no = COALESCE($10, contract_no),
+       refund_required = refund_required OR $11,
+       return_received_at = CASE WHEN $12 THEN COALESCE(return_received_at, $13) ELSE return_received_at END,
+       completed_at = CASE WHEN $14 THEN COALESCE(completed_at, $13) ELSE completed_at END,
+       updated_at = $13,
+       version = version + 1
+     WHERE order_id = $1
+     RETURNING *`,
+    [
+      order.orderId,
+      changes.status ?? order.status,
+      d.responseCode ?? null,
+      d.reasonCode ?? null,
+      d.reasonText ?? null,
+      d.referenceNo || null,
+      d.paddedCardNo || null,
+      d.authCode || null,
+      d.providerOrderStatus ?? null,
+      changes.contractNo ?? null,
+      changes.refundRequired ?? false,
+      outcome.fromReturn === true,
+      now,
+      changes.completed ?? false,
+    ],
+  );
+  return toPaymentOrder(rows[0]);
+}
+
+interface OfferRow {
+  offer_no: string;
+  flow_id: string;
+  product_id: string;
+  package_id: string;
+  quote: Record<string, unknown>;
+  mail_address: string | null;
+  customer_no: string | null;
+  language: string;
+  status: string;
+}
+
+/** Start today at the earliest (a policy is never back-dated); the quoted length of cover is kept. */
+export function coverPeriod(quote: unknown, today: string): { start: string; end: string } {
+  const quotedStart = getPath(quote, 'CS_POLICY.START_DATE');
+  const quotedEnd = getPath(quote, 'CS_POLICY.END_DATE');
+  const start = isValidYmd(quotedStart) && quotedStart > today ? quotedStart : today;
+  if (isValidYmd(quotedStart) && isValidYmd(quotedEnd) && quotedEnd >= quotedStart) {
+    return { start, end: addDays(quotedEnd, diffDays(quotedStart, start)) };
+  }
+  return { start, end: policyEndDate(start, { years: 1 }) };
+}
+
+function holderName(quote: unknown): string {
+  const full = getPath(quote, 'CS_POLICY_HOLDER.FULL_NAME');
+  if (typeof full === 'string' && full.trim()) return full.trim();
+  return [getPath(quote, 'CS_POLICY_HOLDER.FIRST_NAME'), getPath(quote, 'CS_POLICY_HOLDER.LAST_NAME')]
+    .filter((p): p is string => typeof p === 'string' && p.trim() !== '')
+    .join(' ');
+}
+
+function productName(offer: OfferRow, flows: FlowBundle[], lang: 'el' | 'en'): string {
+  const rulesKey = flows.find((b) => b.flow.id === offer.flow_id)?.flow.product?.rulesKey;
+  if (rulesKey && hasKey(lang, `products.${rulesKey}`)) return t(lang, `products.${rulesKey}`);
+  const desc = getPath(offer.quote, 'CS_POLICY.PRODUCT_DESC');
+  return typeof desc === 'string' && desc ? desc : offer.product_id;
+}
+
+/** Issues the contract of a paid offer, marks the offer paid and queues the "policy issued" mail. */
+async function issueContract(
+  tx: Db,
+  offer: OfferRow,
+  order: PaymentOrder,
+  outcome: Outcome,
+  ctx: CompletionContext,
+): Promise<{ contractNo: string; mailQueued: boolean }> {
+  const [{ n }] = await tx.query<{ n: string }>(`SELECT nextval('contract_no_seq')::text AS n`);
+  const contractNo = `CY${n}`;
+  const pending = outcome.result === 'APPROVED_PENDING';
+  const status = pending ? 'PENDING_PAYMENT_REVIEW' : 'ACTIVE';
+  const { start, end } = coverPeriod(offer.quote, todayInNicosia(ctx.now));
+  const policy = (getPath(offer.quote, 'CS_POLICY') as Record<string, unknown> | undefined) ?? {};
+  const data = {
+    ...offer.quote,
+    CS_POLICY: { ...policy, OFFER_NO: offer.offer_no, CONTRACT_NO: contractNo, START_DATE: start, END_DATE: end, STATUS: status },
+    PAYMENT: {
+      ORDER_ID: order.orderId,
+      AMOUNT_CENTS: order.amountCents,
+      REFERENCE_NO: outcome.details.referenceNo ?? order.referenceNo ?? '',
+      AUTH_CODE: outcome.details.authCode ?? order.authCode ?? '',
+      PADDED_CARD_NO: outcome.details.paddedCardNo ?? order.paddedCardNo ?? '',
+    },
+  };
+  await tx.query(
+    `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
+       premium_cents, balance_cents, status, data, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      contractNo,
+      offer.offer_no,
+      offer.product_id,
+      offer.package_id,
+      offer.customer_no,
+      start,
+      end,
+      order.amountCents,
+      pending ? order.amountCents : 0,
+      status,
+      JSON.stringify(data),
+      ctx.now,
+    ],
+  );
+  await tx.query(`UPDATE offers SET status = 'PAID', updated_at = $2 WHERE offer_no = $1`, [offer.offer_no, ctx.now]);
+
+  const lang = offer.language === 'en' ? 'en' : order.language;
+  const to = (offer.mail_address ?? (getPath(offer.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS') as string | undefined) ?? '')
+    .trim()
+    .toLowerCase();
+  if (!isEmailAddress(to)) {
+    // The contract stands without the mail; the back office sends the documents.
+    ctx.log.warn({ event: 'payment.no_mail_address', offerNo: offer.offer_no, contractNo }, 'policy issued without a mail address');
+    return { contractNo, mailQueued: false };
+  }
+  await enqueueMail(tx, {
+    to,
+    template: 'policyIssued',
+    lang,
+    values: {
+      name: holderName(offer.quote),
+      contractNo,
+      product: productName(offer, ctx.flows, lang),
+      startDate: ymdToDisplay(start),
+      endDate: ymdToDisplay(end),
+      amount: formatEuroCents(order.amountCents, lang),
+    },
+  });
+  return { contractNo, mailQueued: true };
+}
+
+/**
+ * Applies an outcome to an order, idempotently. An approval (signed return or provider status)
+ * wins over an earlier failure, because money was taken; a failure never undoes an approval.
+ * Null when the order is unknown.
+ */
+export async function completeOrder(db: Db, orderId: string, outcome: Outcome, ctx: CompletionContext): Promise<Completion | null> {
+  let mailQueued = false;
+  const completion = await db.transaction(async (tx): Promise<Completion | null> => {
+    const order = await findOrder(tx, orderId, { lock: true });
+    if (!order) return null;
+    const approved = isApprovedStatus(outcome.result);
+
+    if (!approved) {
+      if (isApprovedStatus(order.status)) {
+        if (outcome.result !== 'ERROR') {
+          ctx.log.warn(
+            { event: 'payment.failure_after_approval', orderId, result: outcome.result, details: outcome.details },
+            'provider reports a failure for an approved order: back-office review',
+          );
+        }
+        return { order, issued: false };
+      }
+      // A verified decline is not overwritten by a later unverified error.
+      const keep = order.status === outcome.result || (outcome.result === 'ERROR' && order.status !== 'REGISTERED');
+      const saved = await saveOrder(tx, order, { status: keep ? order.status : outcome.result, completed: !keep }, outcome, ctx.now);
+      await tx.query(`UPDATE offers SET status = 'OPEN', updated_at = $2 WHERE offer_no = $1 AND status = 'PAYING'`, [
+        order.offerNo,
+        ctx.now,
+      ]);
+      return { order: saved, issued: false };
+    }
+
+    if (order.status === 'APPROVED' || (order.status === 'APPROVED_PENDING' && outcome.result === 'APPROVED_PENDING')) {
+      const saved = outcome.fromReturn && !order.returnReceivedAt ? await saveOrder(tx, order, {}, outcome, ctx.now) : order;
+      return { order: saved, issued: false };
+    }
+    if (order.status === 'APPROVED_PENDING') {
+      // The held premium was collected: the contract becomes active and owes nothing.
+      const saved = await saveOrder(tx, order, { status: 'APPROVED' }, outcome, ctx.now);
+      if (order.contractNo && !order.refundRequired) {
+        await tx.query(
+          `UPDATE contracts SET status = 'ACTIVE', balance_cents = 0, version = version + 1,
+             data = jsonb_set(data, '{CS_POLICY,STATUS}', '"ACTIVE"', true)
+           WHERE contract_no = $1 AND status = 'PENDING_PAYMENT_REVIEW'`,
+          [order.contractNo],
+        );
+      }
+      ctx.log.info({ event: 'payment.premium_confirmed', orderId, contractNo: order.contractNo }, 'pending premium confirmed');
+      return { order: saved, issued: false };
+    }
+
+    const offers = await tx.query<OfferRow>('SELECT * FROM offers WHERE offer_no = $1 FOR UPDATE', [order.offerNo]);
+    const offer = offers[0];
+    const existing = await tx.query<{ contract_no: string }>('SELECT contract_no FROM contracts WHERE offer_no = $1', [
+      order.offerNo,
+    ]);
+    if (existing[0]) {
+      // Paid twice (two tabs, or a late approval after a retry): one contract, the second charge is refunded.
+      ctx.log.warn(
+        { event: 'payment.duplicate', orderId, offerNo: order.offerNo, contractNo: existing[0].contract_no },
+        'second approved payment for a paid offer: refund required',
+      );
+      const saved = await saveOrder(
+        tx,
+        order,
+        { status: outcome.result, contractNo: existing[0].contract_no, refundRequired: true, completed: true },
+        outcome,
+        ctx.now,
+      );
+      return { order: saved, issued: false };
+    }
+    const issued = await issueContract(tx, offer, order, outcome, ctx);
+    mailQueued = issued.mailQueued;
+    const saved = await saveOrder(tx, order, { status: outcome.result, contractNo: issued.contractNo, completed: true }, outcome, ctx.now);
+    ctx.log.info(
+      { event: 'payment.contract_issued', orderId, offerNo: order.offerNo, contractNo: issued.contractNo, result: outcome.result },
+      'contract issued',
+    );
+    return { order: saved, issued: true };
+  });
+  if (mailQueued) ctx.onMailQueued?.();
+  return completion;
+}
+
+/** Marks an order whose return could not be trusted; the provider's status query settles it later. */
+export async function markOrderSuspect(
+  db: Db,
+  orderId: string,
+  reason: { code: string; text: string },
+  ctx: Pick<CompletionContext, 'now'>,
+): Promise<void> {
+  await db.query(
+    `UPDATE payment_orders SET status = 'ERROR', reason_code = $2, reason_text = $3, updated_at = $4, version = version + 1
+     WHERE order_id = $1 AND status = 'REGISTERED'`,
+    [orderId, reason.code, reason.text, ctx.now],
+  );
+}

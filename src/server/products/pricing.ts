@@ -1,0 +1,201 @@
+// Prices a quote the way every product call does: derived values, policy term, referral check,
+// rating, package selection. The client never sends a price: amounts in the request are ignored
+// and every amount in the answer comes from the tariff.
+
+import { evaluateCheckPoints } from '../../engine/checkpoints';
+import { addDays, isValidYmd, policyEndDate } from '../../engine/dates';
+import { readNumber } from '../../engine/expr';
+import { applyDerived } from '../../engine/flow/derived';
+import type { Quote } from '../../engine/flow/types';
+import { getPath, setPath } from '../../engine/paths';
+import { selectPackage } from '../../engine/quote';
+import { rateQuote } from '../../engine/rating/rate';
+import type { RatedPackage, RatingResult, Tariff } from '../../engine/rating/types';
+import { ApiError, refuse } from '../errors';
+import type { Lang } from '../i18n';
+import { findVariant, type Product } from './catalog';
+
+export interface PolicyTerm {
+  START_DATE: string;
+  END_DATE: string;
+  PERIOD: number;
+  DURATION_YEARS: number;
+  DURATION_MONTHS: number;
+  DURATION_DAYS: number;
+}
+
+export interface Priced {
+  /** The quote as the service understands it: derived values, server term and amounts, selection. */
+  quote: Quote;
+  rating: RatingResult;
+  /** The CS_POLICY fields the service decides (the answer's CS_POLICY). */
+  policy: Record<string, unknown>;
+  selected?: RatedPackage;
+  variant?: string;
+}
+
+export interface PriceOptions {
+  today: string;
+  lang: Lang;
+  /** The selected package must be among the rated ones (package recalculation, quotation). */
+  requirePackage: boolean;
+  /** Logs a tariff that fails on a quote (a product-file error, not the visitor's). */
+  onRatingError?: (error: unknown) => void;
+}
+
+const MONEY_FIELDS = ['AMOUNT', 'INITIAL_AMOUNT', 'PREMIUM_AFTER_DISC_AMOUNT'];
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** The quote without anything the client may not decide: amounts, rated lists (only cover choices stay). */
+export function stripClientPrices(quote: Quote): Quote {
+  const policy = { ...record(quote.CS_POLICY) };
+  for (const field of MONEY_FIELDS) delete policy[field];
+  const covers = Array.isArray(quote.CT_COVERS) ? quote.CT_COVERS : [];
+  const choices = covers
+    .map(record)
+    .filter((c) => c.ZZSELECTED_IND === 'X')
+    .map((c) => ({ COVER_ID: text(c.COVER_ID), PACKAGE_ID: text(c.PACKAGE_ID), ZZSELECTED_IND: 'X' }));
+  const out: Quote = { ...quote, CS_POLICY: policy, CT_COVERS: choices };
+  delete out.CT_PACKAGES;
+  delete out.CT_DISCOUNTS;
+  return out;
+}
+
+function tariffConfigNumber(tariff: Tariff | undefined, name: string): number | undefined {
+  const n = readNumber(tariff?.config?.[name]);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
+}
+
+function defaultNumber(product: Product, path: string, fallback: number): number {
+  const n = readNumber(product.flow.defaults?.[path]);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : fallback;
+}
+
+/**
+ * Start and end of the policy. The start is the quote's (today when empty), never in the past and
+ * at most MAX_START_DAYS_AHEAD days ahead when the tariff sets it. The length is the flow's
+ * defaults (one year unless the flow says otherwise); a tariff with MAX_DURATION_DAYS (travel)
+ * takes CS_POLICY.DURATION_DAYS from the quote instead, within that bound.
+ */
+export function policyTerm(product: Product, quote: Quote, today: string): PolicyTerm {
+  const raw = getPath(quote, 'CS_POLICY.START_DATE');
+  const start = raw === undefined || raw === null || raw === '' || raw === '0000-00-00' ? today : raw;
+  if (!isValidYmd(start) || start < today) {
+    throw refuse('errors.quote.startDate', {}, { field: 'CS_POLICY.START_DATE' });
+  }
+  const maxAhead = tariffConfigNumber(product.tariff, 'MAX_START_DAYS_AHEAD');
+  if (maxAhead !== undefined && start > addDays(today, maxAhead)) {
+    throw refuse('errors.travel.startTooFar', { days: maxAhead }, { field: 'CS_POLICY.START_DATE' });
+  }
+  const period = defaultNumber(product, 'CS_POLICY.PERIOD', 12);
+  const maxDays = tariffConfigNumber(product.tariff, 'MAX_DURATION_DAYS');
+  if (maxDays !== undefined) {
+    const days = readNumber(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
+    if (!Number.isInteger(days) || days < 1 || days > maxDays) {
+      throw refuse('errors.travel.duration', { days: maxDays }, { field: 'CS_POLICY.DURATION_DAYS' });
+    }
+    return {
+      START_DATE: start,
+      END_DATE: policyEndDate(start, { days }),
+      PERIOD: period,
+      DURATION_YEARS: 0,
+      DURATION_MONTHS: 0,
+      DURATION_DAYS: days,
+    };
+  }
+  let years = defaultNumber(product, 'CS_POLICY.DURATION_YEARS', 1);
+  const months = defaultNumber(product, 'CS_POLICY.DURATION_MONTHS', 0);
+  const days = defaultNumber(product, 'CS_POLICY.DURATION_DAYS', 0);
+  if (years === 0 && months === 0 && days === 0) years = 1;
+  return {
+    START_DATE: start,
+    END_DATE: policyEndDate(start, { years, months, days }),
+    PERIOD: period,
+    DURATION_YEARS: years,
+    DURATION_MONTHS: months,
+    DURATION_DAYS: days,
+  };
+}
+
+/** The variant id a quote asks for (CS_USER_EXTRAS.VARIANT), checked against the flow. */
+export function quoteVariant(product: Product, quote: Quote): string | undefined {
+  const name = text(getPath(quote, 'CS_USER_EXTRAS.VARIANT'));
+  if (name === '') return undefined;
+  const variant = findVariant(product, name);
+  if (!variant) throw refuse('errors.quote.unknownVariant', {}, { field: 'CS_USER_EXTRAS.VARIANT' });
+  return variant.id;
+}
+
+/** A referral in the spec's shape: 422, the rule's message first, and CS_REFERRAL. */
+export function referralCheck(product: Product, quote: Quote, lang: Lang): void {
+  const hit = evaluateCheckPoints(product.localized[lang].ET_CHECK_POINTS, quote);
+  if (hit) {
+    throw new ApiError(422, [{ text: hit.ERROR_MESSAGE, code: 'REFERRAL' }], {
+      CS_REFERRAL: {
+        CHECK_NUMBER: hit.CHECK_NUMBER,
+        ERROR_MESSAGE: hit.ERROR_MESSAGE,
+        ERROR_TEXT_TYPE: hit.ERROR_TEXT_TYPE,
+      },
+    });
+  }
+}
+
+/** Runs a product's pricing over a visitor's quote; throws ApiError (422) for a refusal. */
+export function priceQuote(product: Product, input: Quote, options: PriceOptions): Priced {
+  const tariff = product.tariff;
+  if (!tariff) throw refuse('errors.quote.cannotRate');
+  const variant = quoteVariant(product, input);
+  let quote = applyDerived(product.flow, stripClientPrices(input), options.today);
+  const term = policyTerm(product, quote, options.today);
+  quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...term });
+  referralCheck(product, quote, options.lang);
+
+  let rating: RatingResult;
+  try {
+    rating = rateQuote(tariff, quote, { today: options.today, variant, newPolicy: true });
+  } catch (error) {
+    options.onRatingError?.(error);
+    throw refuse('errors.quote.cannotRate');
+  }
+
+  const packageId = text(getPath(quote, 'CS_POLICY.PACKAGE_ID'));
+  let selected = packageId === '' ? undefined : rating.CT_PACKAGES.find((p) => p.PACKAGE_ID === packageId);
+  if (options.requirePackage && !selected) {
+    throw refuse('errors.quote.unknownPackage', {}, { field: 'CS_POLICY.PACKAGE_ID' });
+  }
+  const productId =
+    (variant !== undefined ? tariff.variants?.[variant]?.productId : undefined) ?? tariff.productId;
+
+  quote = {
+    ...quote,
+    CT_PACKAGES: rating.CT_PACKAGES,
+    CT_COVERS: rating.CT_COVERS,
+    CT_DISCOUNTS: rating.CT_DISCOUNTS,
+  };
+  if (selected) {
+    quote = selectPackage(quote, selected.PACKAGE_ID);
+    selected = { ...selected, ZZSELECTED_IND: 'X' };
+  } else {
+    quote = { ...quote, CT_OFFERS: [] };
+  }
+  const policy: Record<string, unknown> = {
+    PRODUCT_ID: productId,
+    ...term,
+    PACKAGE_ID: selected?.PACKAGE_ID ?? '',
+    PACKAGE_DESC: selected?.PACKAGE_DESC ?? '',
+    AMOUNT: selected?.AMOUNT ?? 0,
+    INITIAL_AMOUNT: selected?.INITIAL_AMOUNT ?? 0,
+    PREMIUM_AFTER_DISC_AMOUNT: selected?.AMOUNT ?? 0,
+  };
+  quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...policy });
+  return { quote, rating, policy, selected, variant };
+}

@@ -1,0 +1,114 @@
+// The one <input> every text-like widget renders: label association by id, ARIA wiring,
+// optional adornments (€), and formatting as the visitor types with the caret kept in place.
+
+import type { WidgetProps } from '@rjsf/utils';
+import { type ChangeEvent, type HTMLAttributes, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { reformat, type Significant } from '../format/caret';
+import type { InputIssue } from '../theme/inputIssues';
+import { controlAria, joinClasses, optionString } from './common';
+
+export interface TextInputProps {
+  widget: WidgetProps;
+  text: string;
+  /** Called with the (formatted) text after every edit. */
+  onText: (text: string) => void;
+  onBlur?: () => void;
+  onFocus?: () => void;
+  /** Rewrites typed text (masks); the caret stays after the same significant character. */
+  format?: (raw: string) => string;
+  significant?: Significant;
+  issue?: InputIssue;
+  type?: 'text' | 'email' | 'password' | 'tel';
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  autoComplete?: string;
+  placeholder?: string;
+  maxLength?: number;
+  /** Ids of extra elements that describe the input (a format hint, a counter). */
+  describedBy?: string[];
+  /** Shown inside the control's frame before / after the text (e.g. the € sign). */
+  prefix?: ReactNode;
+  suffix?: ReactNode;
+  className?: string;
+  spellCheck?: boolean;
+  autoCapitalize?: string;
+}
+
+const anyCharacter: Significant = () => true;
+
+export function TextInput(props: TextInputProps) {
+  const { widget, text, onText, format, significant = anyCharacter, issue } = props;
+  const { id, htmlName, disabled, readonly, autofocus, required, options } = widget;
+  const ref = useRef<HTMLInputElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+
+  const applyCaret = () => {
+    const el = ref.current;
+    const caret = pendingCaret.current;
+    if (el && caret !== null && el.ownerDocument.activeElement === el) {
+      el.setSelectionRange(caret, caret);
+    }
+    pendingCaret.current = null;
+  };
+
+  // After a re-render with the formatted text.
+  useLayoutEffect(applyCaret);
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const raw = event.target.value;
+    const caret = event.target.selectionStart ?? raw.length;
+    if (!format) {
+      onText(raw);
+      return;
+    }
+    const next = reformat(raw, caret, format, significant);
+    pendingCaret.current = next.caret;
+    onText(next.text);
+    // When the formatted text equals the current one there is no re-render: React restores the
+    // input's value after this handler, and the caret is put back once it has.
+    if (next.text === text) queueMicrotask(applyCaret);
+  };
+
+  const aria = controlAria(widget, issue, props.describedBy);
+  const placeholder = props.placeholder ?? (widget.placeholder || optionString(options, 'placeholder'));
+  const input = (
+    <input
+      ref={ref}
+      id={id}
+      name={htmlName || id}
+      type={props.type ?? 'text'}
+      className={joinClasses('input', props.className, aria['aria-invalid'] && 'input--invalid')}
+      value={text}
+      onChange={handleChange}
+      onBlur={props.onBlur}
+      onFocus={props.onFocus}
+      disabled={disabled}
+      readOnly={readonly}
+      required={required}
+      // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
+      autoFocus={autofocus}
+      inputMode={props.inputMode ?? (optionString(options, 'inputMode') as TextInputProps['inputMode'])}
+      autoComplete={props.autoComplete ?? optionString(options, 'autoComplete')}
+      placeholder={placeholder || undefined}
+      maxLength={props.maxLength}
+      spellCheck={props.spellCheck}
+      autoCapitalize={props.autoCapitalize}
+      {...aria}
+    />
+  );
+  if (!props.prefix && !props.suffix) return input;
+  return (
+    <div className={joinClasses('input-adorned', aria['aria-invalid'] && 'input-adorned--invalid')}>
+      {props.prefix && (
+        <span className="input-adorned__affix" aria-hidden="true">
+          {props.prefix}
+        </span>
+      )}
+      {input}
+      {props.suffix && (
+        <span className="input-adorned__affix" aria-hidden="true">
+          {props.suffix}
+        </span>
+      )}
+    </div>
+  );
+}
