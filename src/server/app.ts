@@ -16,8 +16,7 @@ import { loadFlowBundles } from '../engine/flow/files';
 import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
-import { ApiError, registerErrorHandling, requestLang } from './errors';
-import { renderMessages } from './errors';
+import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
@@ -130,6 +129,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
   });
 
+  // An empty JSON body (a POST with nothing to send) is no body rather than a parse error.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return parseJson(request, body, done);
+  });
+
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
 
   if (config.env !== 'production') {
@@ -193,7 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
 
-  await registerPayments(app, { db, config, flows: bundles, now });
+  await registerPayments(app, { db, config: config.payment, flows: bundles, now, onMailQueued: ctx.kickOutbox });
 
   // The built web app, with history-mode routes answered by its index.html.
   const webRoot = resolve(config.webDir);

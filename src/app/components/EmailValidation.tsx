@@ -98,7 +98,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
     if (busy) return;
     const value = code.trim();
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value)) {
-      setCodeError(t('pages:emailValidation.codeFormat', { count: OTP_LENGTH }));
+      setCodeError(t('pages:emailValidation.codeFormat', { digits: OTP_LENGTH }));
       return;
     }
     setCodeError(null);
@@ -175,7 +175,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         value={code}
         onValueChange={(v) => setCode(v.replace(/\D/g, ''))}
         error={codeError}
-        hint={t('pages:emailValidation.codeSent', { email: address, count: OTP_LENGTH })}
+        hint={t('pages:emailValidation.codeSent', { email: address, digits: OTP_LENGTH })}
       />
       {problem === 'wrong' ? <FormMessage kind="error">{t('pages:emailValidation.wrongCode')}</FormMessage> : null}
       {problem === 'expired' ? (

@@ -57,6 +57,8 @@ export type FlowEvent =
   | { type: 'OTP_VERIFY'; code: string }
   | { type: 'OTP_RESEND' }
   | { type: 'OTP_CHANGE_EMAIL' }
+  /** The browser's e-mail confirmation component ran the code exchange itself. */
+  | { type: 'OTP_CONFIRMED'; email: string }
   | { type: 'PAYMENT_RESULT'; status: PaymentOutcome };
 
 export interface FlowMachineOptions {
@@ -274,6 +276,17 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         },
         otp: {
           initial: 'email',
+          on: {
+            OTP_CONFIRMED: {
+              target: 'leaving',
+              actions: [
+                update(({ context, event }) =>
+                  event.type === 'OTP_CONFIRMED' ? { otp: { ...context.otp, email: event.email.trim() } } : {},
+                ),
+                'confirmEmail',
+              ],
+            },
+          },
           states: {
             email: {
               on: {

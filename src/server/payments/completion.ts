@@ -105,7 +105,7 @@ async function saveOrder(
   return toPaymentOrder(rows[0]);
 }
 
-interface OfferRow {
+type OfferRow = {
   offer_no: string;
   flow_id: string;
   product_id: string;
@@ -115,7 +115,7 @@ interface OfferRow {
   customer_no: string | null;
   language: string;
   status: string;
-}
+};
 
 /** Start today at the earliest (a policy is never back-dated); the quoted length of cover is kept. */
 export function coverPeriod(quote: unknown, today: string): { start: string; end: string } {

@@ -2,8 +2,9 @@
 // optional adornments (€), and formatting as the visitor types with the caret kept in place.
 
 import type { WidgetProps } from '@rjsf/utils';
-import { type ChangeEvent, type HTMLAttributes, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ChangeEvent, type HTMLAttributes, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
 import { reformat, type Significant } from '../format/caret';
+import { FieldIssueContext } from '../theme/fieldIssue';
 import type { InputIssue } from '../theme/inputIssues';
 import { controlAria, joinClasses, optionString } from './common';
 
@@ -12,11 +13,14 @@ export interface TextInputProps {
   text: string;
   /** Called with the (formatted) text after every edit. */
   onText: (text: string) => void;
+  /** Takes the raw change event instead of onText (RJSF's onChangeOverride). */
+  onRawChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur?: () => void;
   onFocus?: () => void;
   /** Rewrites typed text (masks); the caret stays after the same significant character. */
   format?: (raw: string) => string;
   significant?: Significant;
+  /** The widget's own input issue; defaults to the one its FieldTemplate holds. */
   issue?: InputIssue;
   type?: 'text' | 'email' | 'password' | 'tel';
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -36,7 +40,9 @@ export interface TextInputProps {
 const anyCharacter: Significant = () => true;
 
 export function TextInput(props: TextInputProps) {
-  const { widget, text, onText, format, significant = anyCharacter, issue } = props;
+  const { widget, text, onText, format, significant = anyCharacter } = props;
+  const fieldIssue = useContext(FieldIssueContext)?.issue;
+  const issue = props.issue ?? fieldIssue;
   const { id, htmlName, disabled, readonly, autofocus, required, options } = widget;
   const ref = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
@@ -54,6 +60,10 @@ export function TextInput(props: TextInputProps) {
   useLayoutEffect(applyCaret);
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (props.onRawChange) {
+      props.onRawChange(event);
+      return;
+    }
     const raw = event.target.value;
     const caret = event.target.selectionStart ?? raw.length;
     if (!format) {

@@ -1,0 +1,181 @@
+// /contact: the call-back request. We call back within two working days (spec §1).
+
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { PreferredCallTime } from '../../api/types';
+import { sendContactRequest } from '../../api/zcp';
+import { fieldRules } from '../../engine/rules/fieldRules';
+import { currentLanguage } from '../../i18n';
+import { FormMessage, SelectField, TextAreaField, TextField } from '../components/fields';
+import { CallCentre } from '../layout/CallCentre';
+import { isProduct, PRODUCTS } from '../routeTable';
+import { useAppError } from '../state/errorState';
+import { useFormPresence } from '../state/formPresence';
+
+export const MESSAGE_MAX_LENGTH = 1024;
+const CALL_TIMES: readonly PreferredCallTime[] = ['ANY', 'MORNING', 'MIDDAY'];
+
+interface Values {
+  fullName: string;
+  phone: string;
+  email: string;
+  time: PreferredCallTime;
+  product: string;
+  message: string;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+function validate(v: Values): Errors {
+  const errors: Errors = {};
+  const rule = (result: true | string) => (result === true ? undefined : result);
+  if (v.fullName.trim().length < 2) errors.fullName = 'validation:required';
+  errors.phone = v.phone.trim() === '' ? 'validation:required' : rule(fieldRules.cypriot_phone(v.phone.trim()));
+  errors.email = v.email.trim() === '' ? 'validation:required' : rule(fieldRules.email(v.email.trim()));
+  if (!v.product) errors.product = 'validation:required';
+  errors.message = rule(fieldRules.max_length(v.message, MESSAGE_MAX_LENGTH));
+  for (const key of Object.keys(errors) as (keyof Values)[]) if (!errors[key]) delete errors[key];
+  return errors;
+}
+
+export function ContactPage() {
+  const { t } = useTranslation(['pages', 'common', 'validation']);
+  useFormPresence();
+  const [params] = useSearchParams();
+  const appError = useAppError();
+  const queryProduct = params.get('product') ?? appError?.product ?? '';
+  const [values, setValues] = useState<Values>({
+    fullName: '',
+    phone: '',
+    email: '',
+    time: 'ANY',
+    product: isProduct(queryProduct) ? queryProduct : '',
+    message: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing');
+
+  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const errorText = (key: keyof Values) => (errors[key] ? t(errors[key], { p0: MESSAGE_MAX_LENGTH }) : null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (state === 'sending') return;
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setState('sending');
+    try {
+      await sendContactRequest(
+        {
+          FULL_NAME: values.fullName.trim(),
+          MOB_PHONE_NO: values.phone.replace(/\s+/g, ''),
+          MAIL_ADDRESS: values.email.trim(),
+          PREFERRED_TIME: values.time,
+          PRODUCT: values.product,
+          MESSAGE: values.message.trim(),
+          LANGUAGE: currentLanguage(),
+          ...(appError?.code ? { ERROR_TYPE: appError.code } : {}),
+          ...(params.get('offer') ? { OFFER_NO: params.get('offer') ?? '' } : {}),
+        },
+        { quiet: true },
+      );
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+
+  if (state === 'sent') {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('contact.sentTitle')}</h1>
+        <FormMessage kind="success">{t('contact.sentText')}</FormMessage>
+        <p>
+          <Link to="/">{t('common:nav.backHome')}</Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('contact.title')}</h1>
+      <p>{t('contact.intro')}</p>
+      <form className="form" noValidate onSubmit={onSubmit} aria-busy={state === 'sending'}>
+        <TextField
+          label={t('contact.fullName')}
+          autoComplete="name"
+          required
+          value={values.fullName}
+          onValueChange={set('fullName')}
+          error={errorText('fullName')}
+        />
+        <TextField
+          label={t('contact.phone')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          hint={t('contact.phoneHint')}
+          value={values.phone}
+          onValueChange={set('phone')}
+          error={errorText('phone')}
+        />
+        <TextField
+          label={t('contact.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={values.email}
+          onValueChange={set('email')}
+          error={errorText('email')}
+        />
+        <SelectField
+          label={t('contact.time')}
+          required
+          value={values.time}
+          options={CALL_TIMES.map((time) => ({ value: time, label: t(`contact.times.${time}`) }))}
+          onValueChange={(v) => set('time')(v as PreferredCallTime)}
+        />
+        <SelectField
+          label={t('contact.product')}
+          required
+          value={values.product}
+          placeholder={t('contact.productPlaceholder')}
+          options={[
+            ...PRODUCTS.map((p) => ({ value: p, label: t(`common:products.${p}.name`) })),
+            { value: 'OTHER', label: t('contact.productOther') },
+          ]}
+          onValueChange={set('product')}
+          error={errorText('product')}
+        />
+        <TextAreaField
+          label={t('contact.message')}
+          rows={5}
+          maxLength={MESSAGE_MAX_LENGTH}
+          value={values.message}
+          onValueChange={set('message')}
+          error={errorText('message')}
+          hint={
+            <span className="field__counter">
+              {t('contact.counter', { length: values.message.length, max: MESSAGE_MAX_LENGTH })}
+            </span>
+          }
+        />
+        {state === 'failed' ? <FormMessage kind="error">{t('contact.failed')}</FormMessage> : null}
+        <div className="actions">
+          <button type="submit" className="button button--primary" disabled={state === 'sending'}>
+            {t('contact.submit')}
+          </button>
+        </div>
+      </form>
+      <CallCentre />
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// /cookies: the cookie policy (texts from POST /zcp/cookies/gettexts) and the settings. Necessary
+// cookies are always on; preferences and analytics are the visitor's choice.
+
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { getCookieTexts } from '../../api/zcp';
+import { FailedLoad } from '../components/FailedLoad';
+import { FormMessage } from '../components/fields';
+import { useZcpRead } from '../hooks/useZcpRead';
+import { BANNER_TEXT, BANNER_TITLE } from '../layout/CookieBanner';
+import { DelayedLoader } from '../layout/Loader';
+import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+    </>
+  );
+}
+
+export function CookiesPage() {
+  const { t, i18n } = useTranslation('pages');
+  const location = useLocation();
+  const consent = useCookieConsent();
+  const texts = useZcpRead(() => getCookieTexts(), [i18n.language]);
+  const [preferences, setPreferences] = useState(consent?.preferences ?? false);
+  const [analytics, setAnalytics] = useState(consent?.analytics ?? false);
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (location.hash === '#cookie-settings') document.getElementById('cookie-settings')?.scrollIntoView?.();
+  }, [location.hash]);
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    saveCookieConsent({ preferences, analytics });
+    setSaved(true);
+  };
+
+  const policy =
+    texts.status === 'ready'
+      ? texts.data.ET_TEXTS.filter((x) => x.TEXT_NAME !== BANNER_TITLE && x.TEXT_NAME !== BANNER_TEXT)
+      : [];
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('cookies.title')}</h1>
+      <section aria-labelledby="cookie-policy-title">
+        <h2 id="cookie-policy-title">{t('cookies.policyTitle')}</h2>
+        {texts.status === 'loading' ? <DelayedLoader /> : null}
+        {texts.status === 'failed' ? <FailedLoad onRetry={texts.retry} /> : null}
+        {policy.map((x) => (
+          <Paragraphs key={x.TEXT_NAME} text={x.TEXT} />
+        ))}
+      </section>
+      <section aria-labelledby="cookie-settings">
+        <h2 id="cookie-settings">{t('cookies.settingsTitle')}</h2>
+        <form className="form" onSubmit={onSave}>
+          <div className="switch">
+            <input id="cookie-necessary" type="checkbox" role="switch" checked disabled aria-describedby="cookie-necessary-text" />
+            <label htmlFor="cookie-necessary">{t('cookies.necessary')}</label>
+            <p id="cookie-necessary-text" className="field__hint">
+              {t('cookies.necessaryText')}
+            </p>
+          </div>
+          <div className="switch">
+            <input
+              id="cookie-preferences"
+              type="checkbox"
+              role="switch"
+              checked={preferences}
+              aria-describedby="cookie-preferences-text"
+              onChange={(e) => {
+                setPreferences(e.target.checked);
+                setSaved(false);
+              }}
+            />
+            <label htmlFor="cookie-preferences">{t('cookies.preferences')}</label>
+            <p id="cookie-preferences-text" className="field__hint">
+              {t('cookies.preferencesText')}
+            </p>
+          </div>
+          <div className="switch">
+            <input
+              id="cookie-analytics"
+              type="checkbox"
+              role="switch"
+              checked={analytics}
+              aria-describedby="cookie-analytics-text"
+              onChange={(e) => {
+                setAnalytics(e.target.checked);
+                setSaved(false);
+              }}
+            />
+            <label htmlFor="cookie-analytics">{t('cookies.analytics')}</label>
+            <p id="cookie-analytics-text" className="field__hint">
+              {t('cookies.analyticsText')}
+            </p>
+          </div>
+          {saved ? <FormMessage kind="success">{t('cookies.saved')}</FormMessage> : null}
+          <div className="actions">
+            <button type="submit" className="button button--primary">
+              {t('cookies.save')}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+// The flow routes: /{product}/offer/{step}, /{product}/payment/{step}, /{motor|property}/send-offer.
+// The step must be a positive number; the flow itself is the lead's FlowPage, loaded lazily.
+
+import { useParams } from 'react-router';
+import { lazyNamed } from '../lazy';
+import type { FlowSection, ProductKey } from '../routeTable';
+import { parseStep } from '../routeTable';
+import { NotFoundPage } from './NotFoundPage';
+
+const FlowPage = lazyNamed(() => import('../../ui/FlowPage'), 'FlowPage');
+
+export function FlowRoutePage({ product, section }: { product: ProductKey; section: FlowSection }) {
+  const params = useParams();
+  const step = section === 'send-offer' ? 1 : parseStep(params.step);
+  if (step === null) return <NotFoundPage />;
+  return <FlowPage key={product} flowId={product} section={section} step={step} />;
+}

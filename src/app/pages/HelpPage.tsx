@@ -1,0 +1,103 @@
+// /help-page: FAQs by category from GET /zcp/CommonParams/FAQs, a search that ignores accents and
+// case (Greek included), and the contact block.
+
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { FaqQuestion } from '../../api/types';
+import { getFaqs } from '../../api/zcp';
+import { FailedLoad } from '../components/FailedLoad';
+import { useZcpRead } from '../hooks/useZcpRead';
+import { CallCentre } from '../layout/CallCentre';
+import { DelayedLoader } from '../layout/Loader';
+
+const ALL = '';
+
+/** Lower case without accents or diacritics, final sigma as sigma: "Ασφάλιση" and "ασφαλιση" match. */
+export function searchForm(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ς/g, 'σ');
+}
+
+/** Questions whose question or answer holds every word of the query. */
+export function searchFaqs(questions: readonly FaqQuestion[], query: string): FaqQuestion[] {
+  const words = searchForm(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...questions];
+  return questions.filter((q) => {
+    const haystack = searchForm(`${q.QUESTION} ${q.ANSWER}`);
+    return words.every((w) => haystack.includes(w));
+  });
+}
+
+export function HelpPage() {
+  const { t, i18n } = useTranslation('pages');
+  const searchId = useId();
+  const faqs = useZcpRead(() => getFaqs(), [i18n.language]);
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState(ALL);
+
+  const results = useMemo(() => {
+    if (faqs.status !== 'ready') return [];
+    const inCategory = faqs.data.QUESTIONS.filter((q) => category === ALL || q.CATEGORY_ID === category);
+    return searchFaqs(inCategory, query);
+  }, [faqs, category, query]);
+
+  return (
+    <div className="page">
+      <h1>{t('help.title')}</h1>
+      <p>{t('help.intro')}</p>
+      <section aria-labelledby="faq-title">
+        <h2 id="faq-title">{t('help.faqTitle')}</h2>
+        {faqs.status === 'loading' ? <DelayedLoader /> : null}
+        {faqs.status === 'failed' ? <FailedLoad onRetry={faqs.retry} /> : null}
+        {faqs.status === 'ready' ? (
+          <>
+            <div role="search" className="faq-search">
+              <label htmlFor={searchId} className="field__label">
+                {t('help.search')}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                className="field__input"
+                value={query}
+                onChange={(e) => setQuery(e.target.value)}
+              />
+            </div>
+            <fieldset className="faq-categories">
+              <legend className="visually-hidden">{t('help.categories')}</legend>
+              {[{ CATEGORY_ID: ALL, DESCRIPTION: t('help.allCategories') }, ...faqs.data.CATEGORIES].map((c) => (
+                <button
+                  key={c.CATEGORY_ID || 'all'}
+                  type="button"
+                  className="chip"
+                  aria-pressed={category === c.CATEGORY_ID}
+                  onClick={() => setCategory(c.CATEGORY_ID)}
+                >
+                  {c.DESCRIPTION}
+                </button>
+              ))}
+            </fieldset>
+            <p role="status" className="faq-count">
+              {t('help.resultCount', { count: results.length })}
+            </p>
+            <div className="faq-list">
+              {results.map((q) => (
+                <details key={q.QUESTION_ID} className="faq">
+                  <summary>{q.QUESTION}</summary>
+                  <p>{q.ANSWER}</p>
+                </details>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </section>
+      <section aria-labelledby="help-contact-title" className="help-contact">
+        <h2 id="help-contact-title">{t('help.contactTitle')}</h2>
+        <CallCentre />
+        <p>
+          <Link to="/contact">{t('help.callMe')}</Link>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+// /payment-completion/{orderId}: the card provider returns here. The order status is polled
+// (GET /zcp/paymeth/ORDSTAT) until it is no longer PENDING, a bounded number of times.
+
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { OrderStatusAnswer } from '../../api/types';
+import { getOrderStatus, readOrFalse } from '../../api/zcp';
+import { formatEuro } from '../../engine/money';
+import { currentLanguage } from '../../i18n';
+import { FailedLoad } from '../components/FailedLoad';
+import { CallCentre } from '../layout/CallCentre';
+import { isProduct, paymentRetryPath, productFromId, withQuery } from '../routeTable';
+
+export const POLL_INTERVAL_MS = 2_000;
+export const MAX_TRIES = 15;
+
+type View =
+  | { kind: 'checking' }
+  | { kind: 'done'; answer: OrderStatusAnswer }
+  | { kind: 'stillPending'; answer: OrderStatusAnswer }
+  | { kind: 'unreadable' };
+
+export interface PaymentCompletionPageProps {
+  pollIntervalMs?: number;
+  maxTries?: number;
+}
+
+export function PaymentCompletionPage({
+  pollIntervalMs = POLL_INTERVAL_MS,
+  maxTries = MAX_TRIES,
+}: PaymentCompletionPageProps) {
+  const { t } = useTranslation(['pages', 'common']);
+  const { id = '' } = useParams();
+  const [view, setView] = useState<View>({ kind: 'checking' });
+  const [round, setRound] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the polling on "check again".
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let last: OrderStatusAnswer | null = null;
+    setView({ kind: 'checking' });
+    const poll = async (tries: number) => {
+      const answer = await readOrFalse(getOrderStatus(id));
+      if (!live) return;
+      if (answer !== false) last = answer;
+      if (answer !== false && answer.STATUS !== 'PENDING') {
+        setView({ kind: 'done', answer });
+        return;
+      }
+      if (tries + 1 >= maxTries) {
+        setView(last ? { kind: 'stillPending', answer: last } : { kind: 'unreadable' });
+        return;
+      }
+      timer = setTimeout(() => void poll(tries + 1), pollIntervalMs);
+    };
+    void poll(0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [id, round, maxTries, pollIntervalMs]);
+
+  const checkAgain = () => setRound((n) => n + 1);
+
+  if (view.kind === 'checking') {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('completion.checkingTitle')}</h1>
+        <p role="status">{t('completion.checkingText')}</p>
+        <span className="loader__spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (view.kind === 'unreadable') {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('completion.unreadableTitle')}</h1>
+        <FailedLoad message={t('completion.unreadableText')} onRetry={checkAgain} />
+        <CallCentre />
+      </div>
+    );
+  }
+
+  const { answer } = view;
+  const product = productFromId(answer.PRODUCT_ID);
+  const amount = Number.isFinite(answer.AMOUNT) ? formatEuro(answer.AMOUNT, currentLanguage()) : '';
+
+  if (view.kind === 'stillPending') {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('completion.pendingTitle')}</h1>
+        <p role="status">{t('completion.pendingText')}</p>
+        <button type="button" className="button button--primary" onClick={checkAgain}>
+          {t('completion.checkAgain')}
+        </button>
+        <CallCentre />
+      </div>
+    );
+  }
+
+  if (answer.STATUS === 'SUCCESS' || answer.STATUS === 'SUCCESS_PENDING') {
+    const pending = answer.STATUS === 'SUCCESS_PENDING';
+    return (
+      <div className="page page--narrow">
+        <h1>{pending ? t('completion.successPendingTitle') : t('completion.successTitle')}</h1>
+        <p role="status">{pending ? t('completion.successPendingText') : t('completion.successText')}</p>
+        <dl className="summary">
+          {answer.CONTRACT_NO ? (
+            <>
+              <dt>{t('completion.contractNo')}</dt>
+              <dd>{answer.CONTRACT_NO}</dd>
+            </>
+          ) : null}
+          <dt>{t('completion.offerNo')}</dt>
+          <dd>{answer.OFFER_NO}</dd>
+          {amount ? (
+            <>
+              <dt>{t('completion.amount')}</dt>
+              <dd>{amount}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p>{t('completion.emailNote')}</p>
+        <p>
+          <Link className="button button--primary" to="/">
+            {t('common:nav.backHome')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const contactQuery = new URLSearchParams({ offer: answer.OFFER_NO });
+  if (product && isProduct(product)) contactQuery.set('product', product);
+  return (
+    <div className="page page--narrow">
+      <h1>{t('completion.failedTitle')}</h1>
+      <p role="alert">{answer.MESSAGE || t('completion.failedText')}</p>
+      <p>{t('completion.notCharged')}</p>
+      <div className="actions">
+        <Link className="button button--primary" to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}>
+          {t('completion.retry')}
+        </Link>
+        <Link className="button button--secondary" to={withQuery('/contact', contactQuery.toString())}>
+          {t('completion.contactMe')}
+        </Link>
+      </div>
+      <CallCentre />
+    </div>
+  );
+}

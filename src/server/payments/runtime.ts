@@ -1,0 +1,36 @@
+// What the payment routes share: the database, configuration, flows, clock, logger and the
+// provider's order-status client.
+
+import type { OrderStatusClient } from '../cardProvider/client';
+import type { Db } from '../db';
+import type { FlowBundle } from '../../engine/flow/bundle';
+import type { PaymentLog } from './completion';
+import type { PaymentConfig } from './config';
+import type { ResolveContext } from './resolve';
+
+export interface PaymentsRuntime {
+  db: Db;
+  config: PaymentConfig;
+  flows: FlowBundle[];
+  now: () => Date;
+  log: PaymentLog;
+  client: OrderStatusClient;
+  onMailQueued?: () => void;
+}
+
+/** The context of one completion or status query, with the clock read now. */
+export function resolveContext(rt: PaymentsRuntime): ResolveContext {
+  return {
+    now: rt.now(),
+    log: rt.log,
+    flows: rt.flows,
+    client: rt.client,
+    config: rt.config,
+    onMailQueued: rt.onMailQueued,
+  };
+}
+
+/** The web app's page the browser lands on after the provider. */
+export function completionUrl(rt: PaymentsRuntime, orderId: string): string {
+  return `${rt.config.publicUrl}/payment-completion/${encodeURIComponent(orderId || 'unknown')}`;
+}

@@ -1,0 +1,98 @@
+// Stored offers (quotations): saved in one transaction with what they cause, read back for the
+// offer detail and by the payments module.
+
+import type { Quote } from '../../engine/flow/types';
+import type { Db } from '../db';
+
+export interface StoredOffer {
+  offer_no: string;
+  flow_id: string;
+  product_id: string;
+  package_id: string;
+  variant: string | null;
+  quote: Quote;
+  premium_cents: number;
+  mail_address: string | null;
+  language: string;
+  status: string;
+  expiry_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OfferInput {
+  flowId: string;
+  productId: string;
+  packageId: string;
+  variant?: string;
+  quote: Quote;
+  premiumCents: number;
+  mailAddress: string;
+  language: string;
+  expiryDate: string;
+  now: Date;
+}
+
+export const OFFER_NO = /^OF\d{1,12}$/;
+
+function parseQuote(value: unknown): Quote {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Quote;
+}
+
+export async function findOffer(db: Db, offerNo: string, forUpdate = false): Promise<StoredOffer | undefined> {
+  if (!OFFER_NO.test(offerNo)) return undefined;
+  const rows = await db.query<StoredOffer>(
+    `SELECT offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address, language,
+            status, expiry_date::text AS expiry_date, created_at, updated_at
+       FROM offers WHERE offer_no = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [offerNo],
+  );
+  const row = rows[0];
+  return row ? { ...row, quote: parseQuote(row.quote), premium_cents: Number(row.premium_cents) } : undefined;
+}
+
+/** A new offer number: "OF" and the next value of the sequence. */
+export async function nextOfferNo(db: Db): Promise<string> {
+  const seq = await db.query<{ n: string | number }>("SELECT nextval('offer_no_seq') AS n");
+  return `OF${seq[0].n}`;
+}
+
+export async function insertOffer(tx: Db, offerNo: string, input: OfferInput): Promise<void> {
+  await tx.query(
+    `INSERT INTO offers (offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
+                         language, status, expiry_date, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, 'OPEN', $10::date, $11::timestamptz, $11::timestamptz)`,
+    [
+      offerNo,
+      input.flowId,
+      input.productId,
+      input.packageId,
+      input.variant ?? null,
+      JSON.stringify(input.quote),
+      input.premiumCents,
+      input.mailAddress,
+      input.language,
+      input.expiryDate,
+      input.now.toISOString(),
+    ],
+  );
+}
+
+export async function updateOffer(tx: Db, offerNo: string, input: OfferInput): Promise<void> {
+  await tx.query(
+    `UPDATE offers SET product_id = $2, package_id = $3, variant = $4, quote = $5::jsonb, premium_cents = $6,
+                       language = $7, expiry_date = $8::date, updated_at = $9::timestamptz
+      WHERE offer_no = $1`,
+    [
+      offerNo,
+      input.productId,
+      input.packageId,
+      input.variant ?? null,
+      JSON.stringify(input.quote),
+      input.premiumCents,
+      input.language,
+      input.expiryDate,
+      input.now.toISOString(),
+    ],
+  );
+}

@@ -1,0 +1,91 @@
+// Small calls of the public site: client validation log, cookie texts, FAQs, announcements.
+
+import type { FastifyPluginAsync } from 'fastify';
+import announcements from '../content/announcements.json' with { type: 'json' };
+import { type ServiceContext, today } from '../context';
+import { cookieTexts, faqs } from '../data';
+import { requestLang } from '../errors';
+import type { Lang } from '../i18n';
+import { ERROR_ANSWERS, ref } from '../schemas';
+
+interface Announcement {
+  ID: string;
+  LEVEL: string;
+  VALID_FROM?: string;
+  VALID_TO?: string;
+  TITLE: Record<Lang, string>;
+  TEXT: Record<Lang, string>;
+}
+
+/** The announcements in force on `day`, in `lang`. */
+export function announcementsOn(day: string, lang: Lang) {
+  return (announcements as Announcement[])
+    .filter((a) => (!a.VALID_FROM || a.VALID_FROM <= day) && (!a.VALID_TO || day <= a.VALID_TO))
+    .map((a) => ({
+      ID: a.ID,
+      LEVEL: a.LEVEL,
+      TITLE: a.TITLE[lang],
+      TEXT: a.TEXT[lang],
+      VALID_FROM: a.VALID_FROM ?? '',
+      VALID_TO: a.VALID_TO ?? '',
+    }));
+}
+
+export function miscRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    app.post<{ Body: Record<string, unknown> }>(
+      '/log/validations',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Record a validation failure seen in the browser (for the product team)',
+          body: ref('validationLog'),
+          response: { 204: { type: 'null', description: 'Recorded' }, ...ERROR_ANSWERS },
+        },
+      },
+      async (request, reply) => {
+        await ctx.db.query('INSERT INTO validation_log (data, created_at) VALUES ($1::jsonb, $2::timestamptz)', [
+          JSON.stringify({ ...request.body, LANGUAGE: requestLang(request) }),
+          ctx.now().toISOString(),
+        ]);
+        return reply.code(204).send();
+      },
+    );
+
+    app.post(
+      '/cookies/gettexts',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Cookie banner and policy texts (ET_TEXTS)',
+          response: { 200: ref('answers', 'texts'), ...ERROR_ANSWERS },
+        },
+      },
+      async (request) => cookieTexts(requestLang(request)),
+    );
+
+    app.get(
+      '/CommonParams/FAQs',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Frequently asked questions (CATEGORIES, QUESTIONS)',
+          response: { 200: ref('answers', 'faqs'), ...ERROR_ANSWERS },
+        },
+      },
+      async (request) => faqs(requestLang(request)),
+    );
+
+    app.get(
+      '/announcement',
+      {
+        schema: {
+          tags: ['site'],
+          summary: 'Announcements in force today (CT_ANNOUNCEMENTS)',
+          response: { 200: ref('answers', 'announcements'), ...ERROR_ANSWERS },
+        },
+      },
+      async (request) => ({ CT_ANNOUNCEMENTS: announcementsOn(today(ctx), requestLang(request)) }),
+    );
+  };
+}

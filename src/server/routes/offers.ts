@@ -1,0 +1,86 @@
+// GET /zcp/offer/detail/{offerNo}/{productId}: a stored offer re-rated today. DATA_CHANGED is 'X'
+// when the premium is not the one the offer was given with (the visitor confirms the new price).
+
+import type { FastifyPluginAsync } from 'fastify';
+import { centsToEuro, toCents } from '../../engine/money';
+import { type ServiceContext, today } from '../context';
+import { notFound, refuse, requestLang } from '../errors';
+import { mayAccessOffer } from '../products/offerAccess';
+import { findOffer } from '../products/offers';
+import { priceQuote } from '../products/pricing';
+import { ERROR_ANSWERS, ref } from '../schemas';
+import { ratedAnswer } from './products';
+
+export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { offerNo: string; productId: string }; Querystring: { token?: string } }>(
+      '/offer/detail/:offerNo/:productId',
+      {
+        schema: {
+          tags: ['offers'],
+          summary: 'A stored offer, re-rated today',
+          description:
+            'Readable by the browser that made the offer (signed cookie set by the quotation call) or with the token of the offer e-mail link.',
+          params: {
+            type: 'object',
+            properties: {
+              offerNo: { type: 'string', pattern: '^OF\\d{1,12}$' },
+              productId: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' },
+            },
+            required: ['offerNo', 'productId'],
+          },
+          querystring: {
+            type: 'object',
+            properties: { token: { type: 'string', maxLength: 64 } },
+            additionalProperties: false,
+          },
+          response: { 200: ref('offerDetail'), ...ERROR_ANSWERS },
+        },
+      },
+      async (request) => {
+        const { offerNo, productId } = request.params;
+        const offer = await findOffer(ctx.db, offerNo);
+        // An offer the caller may not see answers exactly as one that does not exist.
+        if (
+          !offer ||
+          offer.product_id !== productId ||
+          !mayAccessOffer(request, offerNo, ctx.config.sessionSecret, request.query.token)
+        ) {
+          throw notFound('errors.offer.notFound', { offerNo });
+        }
+        const day = today(ctx);
+        if (offer.expiry_date < day || offer.status === 'EXPIRED') throw refuse('errors.offer.expired', { offerNo }, { code: 'OFFER_EXPIRED' });
+        const product = ctx.catalog.byFlowId(offer.flow_id);
+        if (!product) throw notFound('errors.offer.notFound', { offerNo });
+
+        // A start date that has passed since the offer was made moves to today.
+        const policy = (offer.quote.CS_POLICY ?? {}) as Record<string, unknown>;
+        const start = typeof policy.START_DATE === 'string' ? policy.START_DATE : '';
+        const datesChanged = start !== '' && start !== '0000-00-00' && start < day;
+        const quote = datesChanged ? { ...offer.quote, CS_POLICY: { ...policy, START_DATE: day } } : offer.quote;
+
+        const priced = priceQuote(product, quote, {
+          today: day,
+          lang: requestLang(request),
+          requirePackage: true,
+          onRatingError: (error) => request.log.error({ err: error }, 'tariff failed on a stored offer'),
+        });
+        const amount = priced.selected?.AMOUNT ?? 0;
+        const changed = toCents(amount) !== offer.premium_cents;
+        const answer = ratedAnswer(priced, {
+          OFFER_NO: offer.offer_no,
+          EXPIRY_DATE: offer.expiry_date,
+          CONTRACT_NO: '',
+          STATUS: offer.status,
+        });
+        return {
+          ...priced.quote,
+          ...answer,
+          DATA_CHANGED: changed ? 'X' : '',
+          DATES_CHANGED: datesChanged ? 'X' : '',
+          PREVIOUS_AMOUNT: centsToEuro(offer.premium_cents),
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,209 @@
+// The product calls, registered from every flow bundle with a product and a tariff:
+//   POST /zcp/{segment}/{calc}        rate the quote
+//   POST /zcp/{segment}/{packages}    re-rate for the selected package and optional covers
+//   POST /zcp/{segment}/{quotation}   check everything again and store the offer
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { addDays, ymdToDisplay } from '../../engine/dates';
+import type { Quote } from '../../engine/flow/types';
+import { formatEuro, toCents } from '../../engine/money';
+import { getPath } from '../../engine/paths';
+import { isEmailAddress } from '../../engine/rules/fieldRules';
+import { type ServiceContext, today } from '../context';
+import { refuse, requestLang } from '../errors';
+import { hasKey, type Lang, t } from '../i18n';
+import { isEmailConfirmed } from '../otp/codes';
+import { enqueueMail } from '../outbox';
+import type { Product } from '../products/catalog';
+import { checkFlowData } from '../products/checks';
+import { mayAccessOffer, offerToken, rememberOffer } from '../products/offerAccess';
+import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from '../products/offers';
+import { type Priced, priceQuote } from '../products/pricing';
+import { ERROR_ANSWERS, ref } from '../schemas';
+
+export interface QuotationResult {
+  offerNo: string;
+  expiryDate: string;
+  priced: Priced;
+}
+
+/** The answer of the rating calls: the service's CS_POLICY fields and the rated lists. */
+export function ratedAnswer(priced: Priced, policyExtra: Record<string, unknown> = {}) {
+  return {
+    CS_POLICY: { ...priced.policy, ...policyExtra },
+    CT_PACKAGES: priced.rating.CT_PACKAGES,
+    CT_COVERS: priced.rating.CT_COVERS,
+    CT_DISCOUNTS: priced.rating.CT_DISCOUNTS,
+    CT_OFFERS: (priced.quote.CT_OFFERS as unknown[]) ?? [],
+  };
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+}
+
+/** A label key ("driver:packages.DRV_BASIC") in the language, or the key's last part. */
+function labelText(lang: Lang, key: string): string {
+  if (key === '') return '';
+  return hasKey(lang, key) ? t(lang, key) : (key.split('.').pop() ?? key);
+}
+
+export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  return async (app) => {
+    const seen = new Set<string>();
+    const onRatingError = (request: FastifyRequest) => (error: unknown) =>
+      request.log.error({ err: error }, 'tariff failed on a quote');
+
+    const post = (
+      product: Product,
+      name: string,
+      summary: string,
+      handler: (request: FastifyRequest<{ Body: Quote }>, reply: FastifyReply) => Promise<unknown>,
+    ) => {
+      const path = `/${product.meta.api.segment}/${name}`;
+      if (seen.has(path)) throw new Error(`Two products claim POST /zcp${path} (flow ${product.id})`);
+      seen.add(path);
+      app.post<{ Body: Quote }>(
+        path,
+        {
+          schema: {
+            tags: [`product: ${product.meta.rulesKey}`],
+            summary,
+            body: ref('quote'),
+            response: { 200: ref('ratedQuote'), ...ERROR_ANSWERS },
+          },
+        },
+        handler,
+      );
+    };
+
+    for (const product of ctx.catalog.products) {
+      if (!product.tariff) continue;
+      const { api } = product.meta;
+
+      post(product, api.calc, `Rate a ${product.meta.rulesKey} quote`, async (request) => {
+        const priced = priceQuote(product, request.body, {
+          today: today(ctx),
+          lang: requestLang(request),
+          requirePackage: false,
+          onRatingError: onRatingError(request),
+        });
+        return ratedAnswer(priced);
+      });
+
+      if (api.packages) {
+        post(product, api.packages, `Recalculate the selected ${product.meta.rulesKey} package`, async (request) => {
+          const priced = priceQuote(product, request.body, {
+            today: today(ctx),
+            lang: requestLang(request),
+            requirePackage: true,
+            onRatingError: onRatingError(request),
+          });
+          return ratedAnswer(priced);
+        });
+      }
+
+      post(product, api.quotation, `Store a ${product.meta.rulesKey} offer`, async (request, reply) => {
+        const lang = requestLang(request);
+        const result = await quotation(ctx, product, request, reply, lang);
+        return ratedAnswer(result.priced, {
+          OFFER_NO: result.offerNo,
+          EXPIRY_DATE: result.expiryDate,
+          CONTRACT_NO: '',
+        });
+      });
+    }
+  };
+}
+
+/** The quotation: validation, referral, rating, confirmed e-mail, then the offer in one transaction. */
+async function quotation(
+  ctx: ServiceContext,
+  product: Product,
+  request: FastifyRequest<{ Body: Quote }>,
+  reply: FastifyReply,
+  lang: Lang,
+): Promise<QuotationResult> {
+  const now = ctx.now();
+  const day = today(ctx);
+  const priced = priceQuote(product, request.body, {
+    today: day,
+    lang,
+    requirePackage: true,
+    onRatingError: (error) => request.log.error({ err: error }, 'tariff failed on a quote'),
+  });
+  checkFlowData(product, priced.quote, {
+    today: day,
+    lang,
+    variant: priced.variant,
+    callPath: `/${product.meta.api.segment}/${product.meta.api.quotation}`,
+  });
+
+  const mail = text(getPath(priced.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS')).toLowerCase();
+  if (!isEmailAddress(mail)) {
+    throw refuse('errors.quote.emailMissing', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS' });
+  }
+  if (!(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours))) {
+    throw refuse('errors.quote.emailNotConfirmed', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS', code: 'EMAIL_NOT_CONFIRMED' });
+  }
+
+  const selected = priced.selected;
+  if (!selected) throw refuse('errors.quote.unknownPackage', {}, { field: 'CS_POLICY.PACKAGE_ID' });
+  const expiryDate = addDays(day, product.meta.offerValidityDays ?? 30);
+  const input: OfferInput = {
+    flowId: product.id,
+    productId: String(priced.policy.PRODUCT_ID),
+    packageId: selected.PACKAGE_ID,
+    variant: priced.variant,
+    quote: priced.quote,
+    premiumCents: toCents(selected.AMOUNT),
+    mailAddress: mail,
+    language: lang,
+    expiryDate,
+    now,
+  };
+  const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
+  const sendByMail = text(getPath(request.body, 'CS_USER_EXTRAS.SEND_VIA_MAIL')).toUpperCase() === 'X';
+
+  const offerNo = await ctx.db.transaction(async (tx) => {
+    // An offer is changed in place only by the browser that made it, while it is still open.
+    const existing = requested ? await findOffer(tx, requested, true) : undefined;
+    const reusable =
+      existing &&
+      existing.flow_id === product.id &&
+      existing.status === 'OPEN' &&
+      existing.mail_address === mail &&
+      mayAccessOffer(request, existing.offer_no, ctx.config.sessionSecret);
+    const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
+    const stored = { ...input, quote: withOffer(input.quote, number, expiryDate) };
+    if (existing && reusable) await updateOffer(tx, number, stored);
+    else await insertOffer(tx, number, stored);
+    if (sendByMail) {
+      const holder = (priced.quote.CS_POLICY_HOLDER ?? {}) as Record<string, unknown>;
+      await enqueueMail(tx, {
+        to: mail,
+        template: 'offerSent',
+        lang,
+        values: {
+          name: [text(holder.FIRST_NAME), text(holder.LAST_NAME)].filter(Boolean).join(' '),
+          offerNo: number,
+          product: labelText(lang, `products.${product.meta.rulesKey}`),
+          package: labelText(lang, selected.PACKAGE_DESC),
+          amount: formatEuro(selected.AMOUNT, lang),
+          expiryDate: ymdToDisplay(expiryDate),
+          link: `${ctx.config.publicUrl}/${product.id}/offer/1?offer=${number}&token=${offerToken(ctx.config.sessionSecret, number)}`,
+        },
+      });
+    }
+    return number;
+  });
+  if (sendByMail) ctx.kickOutbox();
+  rememberOffer(request, reply, offerNo, ctx.config.publicUrl.startsWith('https://'));
+  request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
+  return { offerNo, expiryDate, priced };
+}
+
+function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
+  const policy = (quote.CS_POLICY ?? {}) as Record<string, unknown>;
+  return { ...quote, CS_POLICY: { ...policy, OFFER_NO: offerNo, EXPIRY_DATE: expiryDate, CONTRACT_NO: '' } };
+}

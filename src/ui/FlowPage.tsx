@@ -1,0 +1,3 @@
+// The lazily loaded entry of the product flows (the app's routes import this file).
+export { default, default as FlowPage } from './flow/FlowPage';
+export type { FlowPageProps } from './flow/FlowPage';

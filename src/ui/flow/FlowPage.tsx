@@ -1,0 +1,88 @@
+// The route component of every product flow (/{product}/offer/{step}, /payment/{step},
+// /send-offer): loads the flow, keeps the machine and the URL in step, renders the runner.
+
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { DelayedLoader } from '../../app/layout/Loader';
+import type { Flow } from '../../engine/flow/types';
+import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
+import { flowLoaders } from '../../generated';
+import { type FlowActor, getFlowActor } from './flowActors';
+import { FlowRunner } from './FlowRunner';
+
+export interface FlowPageProps {
+  flowId: string;
+  section: 'offer' | 'payment' | 'send-offer';
+  step: number;
+}
+
+/** The URL of a substep: payment substeps under /payment, send-offer at its own path. */
+export function substepUrl(flow: Flow, position: SubstepPosition): string {
+  if (position.substep.kind === 'payment') return `/${flow.id}/payment/${position.index + 1}`;
+  if (position.substep.kind === 'sendOffer') return `/${flow.id}/send-offer`;
+  return `/${flow.id}/offer/${position.index + 1}`;
+}
+
+function positionOfUrl(positions: SubstepPosition[], section: FlowPageProps['section'], step: number) {
+  if (section === 'send-offer') return positions.find((p) => p.substep.kind === 'sendOffer');
+  return positions[step - 1];
+}
+
+function useFlow(flowId: string) {
+  const [flow, setFlow] = useState<Flow | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    const load = flowLoaders[flowId];
+    if (!load) {
+      setMissing(true);
+      return;
+    }
+    load().then(setFlow);
+  }, [flowId]);
+  return { flow, missing };
+}
+
+function SyncedRunner({ actor, flow, section, step }: { actor: FlowActor; flow: Flow; section: FlowPageProps['section']; step: number }) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const topState = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
+  const positions = substepPositions(flow);
+
+  // The URL follows the machine; an address ahead of the machine is sent back to where it is,
+  // an address behind it (the browser's back button) moves the machine back.
+  useEffect(() => {
+    const machinePos = positions.find((p) => p.key === topState);
+    if (!machinePos) return;
+    const urlPos = positionOfUrl(positions, section, step);
+    if (urlPos && urlPos.index < machinePos.index) {
+      for (let guard = 0; guard < positions.length; guard++) {
+        const current = actor.getSnapshot().value;
+        const key = typeof current === 'string' ? current : Object.keys(current)[0];
+        const pos = positions.find((p) => p.key === key);
+        if (!pos || pos.index <= urlPos.index) break;
+        actor.send({ type: 'BACK' });
+      }
+      return;
+    }
+    const target = substepUrl(flow, machinePos);
+    const here = section === 'send-offer' ? `/${flow.id}/send-offer` : `/${flow.id}/${section}/${step}`;
+    if (target !== here) navigate(`${target}${search}`, { replace: !urlPos || urlPos.index > machinePos.index });
+    // biome-ignore lint/correctness/useExhaustiveDependencies: positions derive from flow
+  }, [topState, section, step, flow, actor, navigate, search]);
+
+  return <FlowRunner actor={actor} />;
+}
+
+export default function FlowPage({ flowId, section, step }: FlowPageProps) {
+  const { t } = useTranslation('flow');
+  const { flow, missing } = useFlow(flowId);
+  const { search } = useLocation();
+  if (missing) return <p role="alert">{t('unknownFlow')}</p>;
+  if (!flow) return <DelayedLoader />;
+  const params = new URLSearchParams(search);
+  const variant = flow.variants?.find((v) => params.get(v.query.name) === v.query.value)?.id;
+  const actor = getFlowActor(flow, variant);
+  return <SyncedRunner key={`${flow.id}:${variant ?? ''}`} actor={actor} flow={flow} section={section} step={step} />;
+}

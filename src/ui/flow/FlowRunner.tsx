@@ -1,0 +1,222 @@
+// Runs a flow's machine on screen: the step bar, the current substep (form, packages or payment),
+// and the pauses (referral, one-time code, changed premium, errors, the payment redirect).
+
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRulesDetail } from '../../api/zcp';
+import { EmailValidation } from '../../app/components/EmailValidation';
+import { DelayedLoader } from '../../app/layout/Loader';
+import { useFormPresence } from '../../app/state/formPresence';
+import { evaluateCondition } from '../../engine/conditions';
+import { todayInNicosia } from '../../engine/dates';
+import { qualify } from '../../engine/flow/expand';
+import type { UiContext } from '../../engine/flow/forms';
+import type { Quote } from '../../engine/flow/types';
+import { validateSubstep } from '../../engine/flow/validate';
+import { substepPositions } from '../../engine/machine/createFlowMachine';
+import { formatEuro } from '../../engine/money';
+import { premiumOf } from '../../engine/quote';
+import type { FlowActor } from './flowActors';
+import { FormSubstep } from './FormSubstep';
+import { PackagesSubstep } from './PackagesSubstep';
+import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
+import { StepBar } from './StepBar';
+import { useLovs } from './useLovs';
+
+const CHANGE_DEBOUNCE_MS = 350;
+
+export function FlowRunner({ actor }: { actor: FlowActor }) {
+  const { t, i18n } = useTranslation(['flow', 'validation']);
+  const lang = (i18n.language === 'en' ? 'en' : 'el') as 'el' | 'en';
+  const flow = useSelector(actor, (s) => s.context.flow);
+  const vars = useSelector(actor, (s) => s.context.vars);
+  const machineQuote = useSelector(actor, (s) => s.context.quote);
+  const value = useSelector(actor, (s) => s.value);
+  const context = useSelector(actor, (s) => s.context);
+  const positions = useMemo(() => substepPositions(flow), [flow]);
+
+  // The visitor's edits live here between keystrokes and reach the machine debounced or on continue.
+  const [draft, setDraft] = useState<Quote>(machineQuote);
+  const [showAll, setShowAll] = useState(false);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => setDraft(machineQuote), [machineQuote]);
+
+  const topState = typeof value === 'string' ? value : Object.keys(value)[0];
+  const inner = typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topState]);
+  const position = positions.find((p) => p.key === topState);
+  const substep = position?.substep;
+  useFormPresence(Boolean(substep?.fields?.length));
+
+  // Each substep starts clean and with its heading focused, for screen readers and keyboards.
+  useEffect(() => {
+    setShowAll(false);
+    headingRef.current?.focus();
+  }, [topState]);
+
+  const change = useCallback(
+    (quote: Quote) => {
+      setDraft(quote);
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = setTimeout(() => actor.send({ type: 'CHANGE', quote }), CHANGE_DEBOUNCE_MS);
+    },
+    [actor],
+  );
+  useEffect(() => () => {
+    if (pending.current) clearTimeout(pending.current);
+  }, []);
+
+  const lovs = useLovs(flow, draft, lang);
+  const today = todayInNicosia();
+  const ctx: UiContext = useMemo(
+    () => ({ lang, t: (key, values) => t(key, values), lovOptions: lovs.options, today, vars }),
+    [lang, t, lovs.options, today, vars],
+  );
+
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!flow.product) return;
+    getRulesDetail(flow.product.rulesKey as never)
+      .then((r) => setTexts(Object.fromEntries(r.ET_TEXTS.map((x) => [x.TEXT_NAME, x.TEXT]))))
+      .catch(() => setTexts({}));
+  }, [flow, lang]);
+
+  const next = () => {
+    if (pending.current) clearTimeout(pending.current);
+    if (substep?.fields?.length && validateSubstep(substep, draft, ctx).length > 0) {
+      setShowAll(true);
+      actor.send({ type: 'CHANGE', quote: draft });
+      // After the errors render, take the visitor to the first one.
+      requestAnimationFrame(() => {
+        const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+        first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        first?.focus({ preventScroll: true });
+      });
+      return;
+    }
+    actor.send({ type: 'NEXT', quote: draft });
+  };
+
+  if (topState === 'redirecting' && context.redirect) return <PaymentRedirectForm redirect={context.redirect} />;
+  if (!position || !substep) return <DelayedLoader />;
+
+  const visibleSteps = flow.steps.map((_, i) => i).filter((i) => evaluateCondition(flow.steps[i].visibleIf, draft, vars));
+  const busy = /leaving|entering|recalculating|sending|verifying/.test(inner);
+  const premium = flow.product ? premiumOf(draft, flow.product.premiumPath) : 0;
+  const isLastSubstep = position.index === positions.length - 1;
+  const machineErrors = context.errors.filter((e) => e.fieldId.startsWith('$'));
+
+  let body: React.ReactNode;
+  if (inner.includes('referral') && context.referral) {
+    body = (
+      <ReferralNotice
+        flow={flow}
+        message={context.referral.ERROR_MESSAGE}
+        type={context.referral.ERROR_TEXT_TYPE}
+        onEdit={() => actor.send({ type: 'EDIT' })}
+      />
+    );
+  } else if (inner.includes('"otp"')) {
+    body = (
+      <EmailValidation
+        headingLevel={2}
+        initialEmail={context.otp.email || String((draft.CS_POLICY_HOLDER as Record<string, unknown> | undefined)?.MAIL_ADDRESS ?? '')}
+        onValidated={(email) => actor.send({ type: 'OTP_CONFIRMED', email })}
+      />
+    );
+  } else if (inner.includes('confirmPremium') && context.premium) {
+    body = (
+      <PremiumChanged
+        previous={context.premium.previous}
+        current={context.premium.current}
+        lang={lang}
+        onConfirm={() => actor.send({ type: 'CONFIRM_PREMIUM' })}
+        onReject={() => actor.send({ type: 'REJECT_PREMIUM' })}
+      />
+    );
+  } else if (inner.includes('error')) {
+    body = (
+      <ServiceErrorNotice
+        message={context.serviceError?.message}
+        onRetry={() => actor.send({ type: 'RETRY' })}
+        onEdit={() => actor.send({ type: 'EDIT' })}
+      />
+    );
+  } else {
+    body = (
+      <form
+        className="substep"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) next();
+        }}
+      >
+        {substep.intro && <p className="substep__intro">{t(qualify(flow, substep.intro))}</p>}
+        {substep.kind === 'packages' && (
+          <PackagesSubstep
+            flow={flow}
+            substep={substep}
+            quote={draft}
+            lang={lang}
+            texts={texts}
+            busy={busy}
+            error={machineErrors.map((e) => t(e.key)).join(' ') || undefined}
+            onSelect={(packageId) => actor.send({ type: 'SELECT_PACKAGE', packageId })}
+            onToggleCover={(coverId, selected) => actor.send({ type: 'TOGGLE_COVER', coverId, selected })}
+            onOpenPanel={(id) => actor.send({ type: 'OPEN_PANEL', id })}
+          />
+        )}
+        {substep.fields?.length ? (
+          <FormSubstep flow={flow} substep={substep} quote={draft} ctx={ctx} showAll={showAll} onChange={change} />
+        ) : null}
+        {context.serviceError && !inner.includes('error') && (
+          <p className="field-error" role="alert">
+            {context.serviceError.message || t('serviceError.text')}
+          </p>
+        )}
+        <div className="substep__actions">
+          {position.index > 0 && (
+            <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'BACK' })} disabled={busy}>
+              {t('actions.back')}
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+            {substep.kind === 'payment' && premium > 0
+              ? t('actions.pay', { amount: formatEuro(premium, lang) })
+              : isLastSubstep
+                ? t('actions.finish')
+                : t('actions.next')}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flow" data-flow={flow.id}>
+      <StepBar flow={flow} visible={visibleSteps} current={position.stepIndex} onGoTo={(step) => actor.send({ type: 'GOTO', step })} />
+      <div className="flow__main">
+        <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
+          {t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
+        </h1>
+        {lovs.failed && (
+          <p className="notice notice--error" role="alert">
+            {t('flow:lovFailed')}{' '}
+            <button type="button" className="button button--link" onClick={lovs.retry}>
+              {t('flow:retry')}
+            </button>
+          </p>
+        )}
+        {body}
+        {busy && <DelayedLoader />}
+      </div>
+      {premium > 0 && (
+        <aside className="flow__premium" aria-live="polite">
+          <span>{t('premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
+        </aside>
+      )}
+    </div>
+  );
+}

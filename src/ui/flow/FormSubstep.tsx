@@ -1,0 +1,111 @@
+// One substep's fields, rendered by @rjsf/core with our theme. Validation is ours: the substep's
+// precompiled JSON Schema validator plus the engine's rules, shown once a field was left or after
+// a failed continue ("eager"), never for hidden or disabled fields.
+
+import Form from '@rjsf/core';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import { type ErrorObject } from 'ajv';
+import { useEffect, useMemo, useState } from 'react';
+import { applyFormData, formDataFor, substepKey, substepSchema, substepUiSchema, type UiContext } from '../../engine/flow/forms';
+import type { Flow, Quote, Substep } from '../../engine/flow/types';
+import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
+import { validatorLoaders } from '../../generated';
+import { templates, widgets } from '../theme';
+import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } from './formErrors';
+
+type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
+
+const validatorCache = new Map<string, Promise<Validator>>();
+
+function loadValidator(flow: Flow, substep: Substep, schema: RJSFSchema): Promise<Validator> {
+  const key = `${flow.id}/${substepKey(flow, substep)}`;
+  let pending = validatorCache.get(key);
+  if (!pending) {
+    const loader = validatorLoaders[key];
+    if (!loader) return Promise.reject(new Error(`No compiled validator for ${key}: run npm run validators`));
+    pending = loader().then((fns) => createPrecompiledValidator(fns as never, schema) as Validator);
+    validatorCache.set(key, pending);
+  }
+  return pending;
+}
+
+export interface FormSubstepProps {
+  flow: Flow;
+  substep: Substep;
+  quote: Quote;
+  ctx: UiContext;
+  /** Show every error (after a failed continue), not only those of fields already left. */
+  showAll: boolean;
+  onChange: (quote: Quote) => void;
+}
+
+/** The errors the substep has now (all of them; the form filters what it shows). */
+export function substepErrors(
+  substep: Substep,
+  quote: Quote,
+  ctx: UiContext,
+  validator: Validator | null,
+  schema: RJSFSchema,
+): ShownError[] {
+  const hidden = new Set(
+    (substep.fields ?? []).filter((f) => !isVisible(f, quote, ctx) || isDisabled(f, quote, ctx)).map((f) => f.id),
+  );
+  const raw = validator
+    ? ((validator.rawValidation(schema, formDataFor(substep, quote)).errors ?? []) as ErrorObject[])
+    : [];
+  const schemaErrors = fromAjv(raw, ctx.t).filter((e) => !hidden.has(e.id.split('.')[0]));
+  const engineErrors = fromEngine(validateSubstep(substep, quote, { ...ctx, skipSchemaKeywords: true }), ctx.t);
+  const seen = new Set(schemaErrors.map((e) => e.id));
+  return [...schemaErrors, ...engineErrors.filter((e) => !seen.has(e.id))];
+}
+
+export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange }: FormSubstepProps) {
+  const schema = useMemo(() => substepSchema(flow, substep) as RJSFSchema, [flow, substep]);
+  const [validator, setValidator] = useState<Validator | null>(null);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    let live = true;
+    loadValidator(flow, substep, schema)
+      .then((v) => live && setValidator(() => v))
+      .catch((e: Error) => live && setLoadError(e));
+    return () => {
+      live = false;
+    };
+  }, [flow, substep, schema]);
+
+  const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
+  const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
+  const errors = useMemo(() => substepErrors(substep, quote, ctx, validator, schema), [substep, quote, ctx, validator, schema]);
+  const shown = useMemo(
+    () => toErrorSchema(showAll ? errors : errors.filter((e) => touched.has(e.id) || touched.has(e.id.split('.')[0]))),
+    [errors, showAll, touched],
+  );
+
+  if (loadError) throw loadError;
+  if (!validator) return null;
+  return (
+    <Form
+      schema={schema}
+      uiSchema={uiSchema}
+      formData={formData}
+      validator={validator}
+      widgets={widgets}
+      templates={templates}
+      noHtml5Validate
+      noValidate
+      showErrorList={false}
+      extraErrors={shown as never}
+      tagName="div"
+      onChange={(e) => onChange(applyFormData(substep, quote, (e.formData ?? {}) as Record<string, unknown>))}
+      onBlur={(id) => {
+        const errorId = idFromElement(id, substep.fields ?? []);
+        setTouched((current) => (current.has(errorId) ? current : new Set(current).add(errorId)));
+      }}
+    >
+      <></>
+    </Form>
+  );
+}

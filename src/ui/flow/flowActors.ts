@@ -1,0 +1,69 @@
+// One running machine per flow (and variant) for the whole visit, so moving between the offer,
+// send-offer and payment routes keeps the answers; its snapshot is kept in sessionStorage so a
+// reload loses nothing. A language switch clears them (spec: switching discards entered data).
+
+import { type Actor, createActor } from 'xstate';
+import type { Flow } from '../../engine/flow/types';
+import { createFlowMachine } from '../../engine/machine/createFlowMachine';
+import { browserServices } from './browserServices';
+
+export type FlowActor = Actor<ReturnType<typeof createFlowMachine>>;
+
+const STORAGE_PREFIX = 'flow:';
+const actors = new Map<string, FlowActor>();
+
+function storageKey(flow: Flow, variant: string | undefined): string {
+  return `${STORAGE_PREFIX}${flow.id}${variant ? `:${variant}` : ''}`;
+}
+
+function readSnapshot(key: string): unknown {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function getFlowActor(flow: Flow, variant: string | undefined): FlowActor {
+  const key = storageKey(flow, variant);
+  const existing = actors.get(key);
+  if (existing) return existing;
+  const machine = createFlowMachine(flow, browserServices(flow), { vars: { variant: variant ?? '' } });
+  let actor: FlowActor;
+  const snapshot = readSnapshot(key);
+  try {
+    actor = createActor(machine, snapshot ? { snapshot: snapshot as never } : undefined);
+    actor.start();
+  } catch {
+    // A snapshot of an older version of the flow: start afresh.
+    sessionStorage.removeItem(key);
+    actor = createActor(machine);
+    actor.start();
+  }
+  actor.subscribe((snap) => {
+    try {
+      if (snap.status === 'active') sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+      else sessionStorage.removeItem(key);
+    } catch {
+      // Storage full or disabled: the visit goes on without it.
+    }
+  });
+  actors.set(key, actor);
+  return actor;
+}
+
+/** Ends a flow's machine (after payment, or to start a new quote). */
+export function resetFlowActor(flow: Flow, variant: string | undefined): void {
+  const key = storageKey(flow, variant);
+  actors.get(key)?.stop();
+  actors.delete(key);
+  sessionStorage.removeItem(key);
+}
+
+/** Forgets every flow's answers (language switch). */
+export function clearAllFlows(): void {
+  for (const actor of actors.values()) actor.stop();
+  actors.clear();
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
+}

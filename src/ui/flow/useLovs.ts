@@ -1,0 +1,109 @@
+// Lists of values of a flow: the independent ones in one /lov/multi call per origin when the flow
+// starts, the dependent ones (CITY after DISTRICT) only once every dependency has a value.
+
+import { useEffect, useMemo, useState } from 'react';
+import { getLovDependent, getLovMulti } from '../../api/zcp';
+import type { Option } from '../../engine/flow/forms';
+import type { Flow, LovBinding, Quote } from '../../engine/flow/types';
+import { getPath } from '../../engine/paths';
+
+type Lists = Record<string, Option[]>;
+
+interface RawList {
+  LOV_NAME: string;
+  LOV_VALUE: { VALUE: string; TEXT: string }[];
+}
+
+/** The service answers a list, { ET_LOV: [...] } or one list; all read the same here. */
+export function lovListsOf(answer: unknown): RawList[] {
+  if (Array.isArray(answer)) return answer as RawList[];
+  if (answer && typeof answer === 'object') {
+    const a = answer as { ET_LOV?: RawList[]; LOV_NAME?: string };
+    if (Array.isArray(a.ET_LOV)) return a.ET_LOV;
+    if (a.LOV_NAME) return [answer as RawList];
+  }
+  return [];
+}
+
+const toOptions = (list: RawList): Option[] => list.LOV_VALUE.map((v) => ({ value: v.VALUE, label: v.TEXT }));
+
+function dependencyValues(binding: LovBinding, quote: Quote): { key: string; value: string }[] | null {
+  const values = (binding.dependsOn ?? []).map((d) => ({ key: d.key, value: String(getPath(quote, d.path) ?? '') }));
+  return values.every((v) => v.value !== '') ? values : null;
+}
+
+export interface LovState {
+  options: (lov: string) => Option[] | undefined;
+  failed: boolean;
+  retry: () => void;
+}
+
+export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
+  const [lists, setLists] = useState<Lists>({});
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  // Independent lists, grouped by origin.
+  useEffect(() => {
+    let live = true;
+    const byOrigin = new Map<string, string[]>();
+    for (const b of flow.lovs ?? []) {
+      if (b.dependsOn?.length) continue;
+      const key = b.origin ?? '';
+      byOrigin.set(key, [...(byOrigin.get(key) ?? []), b.name]);
+    }
+    setFailed(false);
+    Promise.all([...byOrigin].map(([origin, names]) => getLovMulti(names, origin || undefined)))
+      .then((answers) => {
+        if (!live) return;
+        const next: Lists = {};
+        for (const list of answers.flatMap(lovListsOf)) next[list.LOV_NAME] = toOptions(list);
+        setLists((current) => ({ ...current, ...next }));
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [flow, lang, attempt]);
+
+  // Dependent lists: keyed by their dependency values so each combination is fetched once.
+  const dependentKeys = useMemo(
+    () =>
+      (flow.lovs ?? [])
+        .filter((b) => b.dependsOn?.length)
+        .map((b) => ({ binding: b, deps: dependencyValues(b, quote) }))
+        .filter((x) => x.deps !== null)
+        .map((x) => ({ binding: x.binding, deps: x.deps!, key: `${x.binding.name}|${x.deps!.map((d) => d.value).join('/')}` })),
+    [flow, quote],
+  );
+  const [dependent, setDependent] = useState<Record<string, Option[]>>({});
+  const signature = dependentKeys.map((d) => d.key).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch only when the dependency values change
+  useEffect(() => {
+    let live = true;
+    for (const { binding, deps, key } of dependentKeys) {
+      if (dependent[`${lang}|${key}`]) continue;
+      getLovDependent(deps, binding.name)
+        .then((answer) => {
+          const list = lovListsOf(answer)[0];
+          if (live && list) setDependent((current) => ({ ...current, [`${lang}|${key}`]: toOptions(list) }));
+        })
+        .catch(() => live && setFailed(true));
+    }
+    return () => {
+      live = false;
+    };
+  }, [signature, lang, attempt]);
+
+  return {
+    failed,
+    retry: () => setAttempt((n) => n + 1),
+    options: (lov) => {
+      const dep = dependentKeys.find((d) => d.binding.name === lov);
+      if (dep) return dependent[`${lang}|${dep.key}`];
+      const binding = (flow.lovs ?? []).find((b) => b.name === lov);
+      if (binding?.dependsOn?.length) return [];
+      return lists[lov];
+    },
+  };
+}

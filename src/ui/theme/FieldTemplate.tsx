@@ -1,0 +1,105 @@
+// One field: label (with the required marker), the control, the error text and the help.
+// It also owns the field's input issue (text a widget holds that is not a value yet), which it
+// shows in place of the schema errors.
+
+import {
+  descriptionId,
+  errorId,
+  type FieldHelpProps,
+  type FieldTemplateProps,
+  getUiOptions,
+  helpId,
+  type UIOptionsType,
+} from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { joinClasses } from '../widgets/common';
+import { FieldErrors } from './FieldErrors';
+import { FieldIssueContext, shownErrorKeys } from './fieldIssue';
+import { labelId } from './ids';
+import type { InputIssue } from './inputIssues';
+
+/** Widgets labelled as a group (aria-labelledby) rather than with <label for>. */
+const GROUP_WIDGETS = new Set(['radio', 'yesno']);
+/** Widgets that take the whole row of the grid on desktop. */
+const WIDE_WIDGETS = new Set(['textarea', 'checkbox', 'radio', 'yesno']);
+
+function widgetName(options: UIOptionsType, schemaType: unknown): string | undefined {
+  if (typeof options.widget === 'string') return options.widget;
+  if (schemaType === 'boolean') return 'checkbox';
+  return undefined;
+}
+
+function unique(messages: string[]): string[] {
+  return [...new Set(messages)];
+}
+
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema, registry } = props;
+  const { t } = useTranslation('ui');
+  const [issue, setIssue] = useState<InputIssue | undefined>();
+  const issueState = useMemo(() => ({ issue, setIssue }), [issue]);
+  if (hidden) return null;
+
+  const options = getUiOptions(uiSchema, registry.globalUiOptions);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const widget = widgetName(options, type);
+  const isContainer = type === 'object' || type === 'array';
+  const shown = shownErrorKeys(rawErrors, issue);
+  const messages =
+    shown === 'issue' && issue ? [t(issue.key, issue.params)] : shown === 'raw' ? unique(rawErrors ?? []) : [];
+  const invalid = messages.length > 0;
+  const wide = options.width === 'full' || (options.width !== 'half' && (isContainer || WIDE_WIDGETS.has(widget ?? '')));
+  const showLabel = displayLabel && !isContainer && widget !== 'checkbox' && Boolean(label);
+  const marker = required ? (
+    <span className="field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+
+  return (
+    <div
+      className={joinClasses(
+        'field',
+        `field--${widget ?? type ?? 'any'}`,
+        wide && 'field--wide',
+        invalid && 'field--invalid',
+        props.disabled && 'field--disabled',
+        typeof options.classNames === 'string' && options.classNames,
+      )}
+    >
+      {showLabel &&
+        (GROUP_WIDGETS.has(widget ?? '') ? (
+          <span className="field__label" id={labelId(id)}>
+            {label}
+            {marker}
+          </span>
+        ) : (
+          <label className="field__label" id={labelId(id)} htmlFor={id}>
+            {label}
+            {marker}
+          </label>
+        ))}
+      {!isContainer && props.rawDescription && (
+        <p className="field__description" id={descriptionId(id)}>
+          {props.rawDescription}
+        </p>
+      )}
+      <div className={joinClasses('field__control', invalid && 'field__control--invalid')}>
+        <FieldIssueContext value={issueState}>{children}</FieldIssueContext>
+      </div>
+      <FieldErrors id={errorId(id)} messages={messages} />
+      {props.help}
+    </div>
+  );
+}
+
+/** The help under a field, referenced by the control's aria-describedby. */
+export function FieldHelpTemplate({ help, fieldPathId }: FieldHelpProps) {
+  if (!help) return null;
+  return (
+    <div className="field__help" id={helpId(fieldPathId)}>
+      {help}
+    </div>
+  );
+}
