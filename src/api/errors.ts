@@ -1,12 +1,13 @@
 // The one error type every /zcp call throws, whatever went wrong (an HTTP status other than
 // 200/204, a network failure, a timeout, an unreadable body), so screens handle one shape.
 
-/** One entry of a 422 answer's MESSAGES or CT_MESSAGE list. */
+/** One entry of an error answer's MESSAGES (or CT_MESSAGE) list. */
 export interface ZcpMessage {
   MSGTEXT: string;
-  /** Machine-readable reason when the service gives one (OTP_EXPIRED, PROMO_INVALID …). */
-  MSGID?: string;
-  TYPE?: string;
+  /** Machine-readable reason when the service gives one (EXPIRED, INVALID, TOO_MANY …). */
+  CODE?: string;
+  /** The request field the message is about, as a dotted path. */
+  FIELD?: string;
 }
 
 /** Status 0 stands for "no HTTP answer": network failure, timeout or an unreadable body. */
@@ -33,9 +34,10 @@ export class ZcpError extends Error {
     return this.messages[0]?.MSGTEXT;
   }
 
-  /** True when some message carries this MSGID. */
-  hasMessageId(id: string): boolean {
-    return this.messages.some((m) => m.MSGID === id);
+  /** True when the answer carries this reason CODE (on a message or on the answer itself). */
+  hasCode(code: string): boolean {
+    if (this.messages.some((m) => m.CODE === code)) return true;
+    return isRecord(this.body) && this.body.CODE === code;
   }
 }
 
@@ -50,13 +52,17 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 /** The message list of an error body: MESSAGES (IBAN check and most calls) or CT_MESSAGE (claim validation). */
 export function messagesOf(body: unknown): ZcpMessage[] {
   if (!isRecord(body)) return [];
-  const list = Array.isArray(body.MESSAGES) ? body.MESSAGES : Array.isArray(body.CT_MESSAGE) ? body.CT_MESSAGE : [];
+  const list = Array.isArray(body.MESSAGES)
+    ? body.MESSAGES
+    : Array.isArray(body.CT_MESSAGE)
+      ? body.CT_MESSAGE
+      : [];
   const out: ZcpMessage[] = [];
   for (const item of list) {
     if (!isRecord(item) || typeof item.MSGTEXT !== 'string') continue;
     const message: ZcpMessage = { MSGTEXT: item.MSGTEXT };
-    if (typeof item.MSGID === 'string') message.MSGID = item.MSGID;
-    if (typeof item.TYPE === 'string') message.TYPE = item.TYPE;
+    if (typeof item.CODE === 'string') message.CODE = item.CODE;
+    if (typeof item.FIELD === 'string') message.FIELD = item.FIELD;
     out.push(message);
   }
   return out;

@@ -16,22 +16,23 @@ export interface RulesDetail {
   ET_CHECK_POINTS: CheckPoint[];
 }
 
+/** A list entry; some lists carry more attributes (a garage's address, a model's seats). */
 export interface LovValue {
   VALUE: string;
   TEXT: string;
+  [attribute: string]: unknown;
 }
 
-/** One list of values; DEPENDENCIES names the lists whose values it depends on. */
+/** One list of values (GET /zcp/lov/dep/…, /lov/yesno, /lov/CpBankList, /lov/GARAGE). */
 export interface LovList {
   LOV_NAME: string;
   LOV_VALUE: LovValue[];
-  DEPENDENCIES?: string[];
+  /** For a dependent list: the key values it was filtered by. */
+  DEPENDENCIES?: { KEY: string; VALUE: string }[];
 }
 
-/** GET /zcp/lov/multi, /lov/dep/…, /lov/yesno, /lov/CpBankList, /lov/GARAGE. */
-export interface LovAnswer {
-  ET_LOV: LovList[];
-}
+/** GET /zcp/lov/multi: one list per name asked, in the order asked. */
+export type LovMultiAnswer = LovList[];
 
 /** POST /zcp/otp/generate. */
 export interface OtpGenerateRequest {
@@ -44,21 +45,27 @@ export interface OtpValidateRequest {
   I_MAIL_ADDRESS: string;
 }
 
-export type PreferredCallTime = 'ANY' | 'MORNING' | 'MIDDAY';
+export type ContactProduct = '' | 'MOTOR' | 'PROPERTY' | 'TRAVEL' | 'DRIVER' | 'HUNTER' | 'CYBER' | 'OTHER';
 
 /** POST /zcp/contact_us/contactus: a call-back request. */
 export interface ContactRequest {
   FULL_NAME: string;
   MOB_PHONE_NO: string;
   MAIL_ADDRESS: string;
-  PREFERRED_TIME: PreferredCallTime;
-  /** Product key (motor, property …) or OTHER. */
-  PRODUCT: string;
+  /** HH:MM within the call centre's hours, or '' for any time. */
+  PREFERRED_TIME: string;
+  PRODUCT: ContactProduct;
   MESSAGE: string;
   LANGUAGE: string;
-  /** Set when the request comes from the error page (referral or unsupported risk). */
-  ERROR_TYPE?: string;
+  /** Set when the request follows a referral: the rule's error-type code. */
+  ERROR_TEXT_TYPE?: string;
   OFFER_NO?: string;
+}
+
+/** The call-back's reference and the date by which we call (Y-m-d). */
+export interface ContactAnswer {
+  REFERENCE: string;
+  DUE_DATE: string;
 }
 
 /** POST /zcp/log/validations: a client-side validation failure, for the product team's statistics. */
@@ -76,12 +83,12 @@ export interface CookieTexts {
 }
 
 export interface FaqCategory {
-  CATEGORY_ID: string;
-  DESCRIPTION: string;
+  ID: string;
+  TEXT: string;
 }
 
 export interface FaqQuestion {
-  QUESTION_ID: string;
+  ID: string;
   CATEGORY_ID: string;
   QUESTION: string;
   ANSWER: string;
@@ -101,13 +108,12 @@ export interface RegPayRequest {
   [key: string]: unknown;
 }
 
-/** ES_RETURN_DATA: where to send the browser for the card provider's page. */
+/** ES_RETURN_DATA: the signed form the browser posts to the card provider's page. */
 export interface EsReturnData {
+  URL: string;
+  METHOD: 'POST';
   ORDER_ID: string;
-  /** The provider's page; fields are posted to it when FIELDS is present. */
-  REDIRECT_URL: string;
-  METHOD?: 'GET' | 'POST';
-  FIELDS?: Record<string, string>;
+  FIELDS: Record<string, string>;
 }
 
 export interface RegPayAnswer {
@@ -123,12 +129,17 @@ export interface OrderStatusAnswer {
   CONTRACT_NO?: string;
   OFFER_NO: string;
   PRODUCT_ID: string;
+  /** Euro. */
   AMOUNT: number;
+  /** The outcome in words, in the visitor's language. */
   MESSAGE?: string;
+  /** The provider's reason for a failed payment. */
+  REASON_TEXT?: string;
 }
 
 export interface Announcement {
   ID: string;
+  LEVEL: 'info' | 'warning';
   TITLE: string;
   TEXT: string;
   VALID_FROM?: string;

@@ -4,10 +4,12 @@
 import { type HttpMethod, type ZcpCallOptions, zcpCommand, zcpRead } from './client';
 import type {
   AnnouncementAnswer,
+  ContactAnswer,
   ContactRequest,
   CookieTexts,
   FaqAnswer,
-  LovAnswer,
+  LovList,
+  LovMultiAnswer,
   OrderStatusAnswer,
   RegPayAnswer,
   RegPayRequest,
@@ -29,7 +31,7 @@ export function getLovMulti(
   fieldnames: readonly string[],
   origin?: string,
   options?: ZcpCallOptions,
-): Promise<LovAnswer> {
+): Promise<LovMultiAnswer> {
   return zcpRead('GET', 'lov/multi', undefined, {
     ...options,
     searchParams: { fieldname: fieldnames.join(','), origin },
@@ -41,20 +43,20 @@ export function getLovDependent(
   dependencies: readonly { key: string; value: string }[],
   lov: string,
   options?: ZcpCallOptions,
-): Promise<LovAnswer> {
+): Promise<LovList> {
   const pairs = dependencies.map((d) => `${seg(d.key)}/${seg(d.value)}`).join('/');
   return zcpRead('GET', `lov/dep/${pairs}/${seg(lov)}`, undefined, options);
 }
 
-export function getLovYesNo(options?: ZcpCallOptions): Promise<LovAnswer> {
+export function getLovYesNo(options?: ZcpCallOptions): Promise<LovList> {
   return zcpRead('GET', 'lov/yesno', undefined, options);
 }
 
-export function getBankList(options?: ZcpCallOptions): Promise<LovAnswer> {
+export function getBankList(options?: ZcpCallOptions): Promise<LovList> {
   return zcpRead('GET', 'lov/CpBankList', undefined, options);
 }
 
-export function getGarages(options?: ZcpCallOptions): Promise<LovAnswer> {
+export function getGarages(options?: ZcpCallOptions): Promise<LovList> {
   return zcpRead('GET', 'lov/GARAGE', undefined, options);
 }
 
@@ -63,13 +65,17 @@ export function generateOtp(email: string, options?: ZcpCallOptions): Promise<tr
   return zcpCommand('POST', 'otp/generate', { I_MAIL_ADDRESS: email }, options);
 }
 
-/** Confirms the code; a wrong or expired code rejects with a 422 ZcpError. */
+/** Confirms the code; a wrong code rejects with a 422 ZcpError, an expired or used-up one adds CODE EXPIRED. */
 export function validateOtp(email: string, code: string, options?: ZcpCallOptions): Promise<true> {
   return zcpCommand('POST', 'otp/validate', { I_TOKEN: code, I_MAIL_ADDRESS: email }, options);
 }
 
-export function sendContactRequest(request: ContactRequest, options?: ZcpCallOptions): Promise<true> {
-  return zcpCommand('POST', 'contact_us/contactus', request, options);
+/** Records a call-back request; answers its reference and the date by which we call. */
+export function sendContactRequest(
+  request: ContactRequest,
+  options?: ZcpCallOptions,
+): Promise<ContactAnswer> {
+  return zcpRead('POST', 'contact_us/contactus', request, options);
 }
 
 export function logValidation(entry: ValidationLogEntry, options?: ZcpCallOptions): Promise<true> {

@@ -1,7 +1,15 @@
 // Lazily loaded areas (spec §2): a chunk gets 120 s to arrive; a chunk that fails or times out
 // shows a visible, translated error with a retry, not a blank screen.
 
-import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useState } from 'react';
+import {
+  Component,
+  type ComponentType,
+  type ErrorInfo,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { DelayedLoader } from './layout/Loader';
 
@@ -10,7 +18,9 @@ export const LAZY_TIMEOUT_MS = 120_000;
 export class ChunkLoadError extends Error {
   readonly timedOut: boolean;
   constructor(timedOut: boolean, cause?: unknown) {
-    super(timedOut ? 'A lazily loaded area took too long to load' : 'A lazily loaded area failed to load', { cause });
+    super(timedOut ? 'A lazily loaded area took too long to load' : 'A lazily loaded area failed to load', {
+      cause,
+    });
     this.name = 'ChunkLoadError';
     this.timedOut = timedOut;
   }
@@ -48,6 +58,7 @@ export function lazyWithTimeout<P extends object>(
       }),
     );
   let current = make();
+  // biome-ignore lint/correctness/noComponentHookFactories: one component per area, made once at module load, never during render.
   function LazyArea(props: P) {
     const Area = current as unknown as ComponentType<P>;
     return <Area {...props} />;
@@ -67,7 +78,11 @@ export function lazyNamed<P extends object, K extends string>(
 export function LoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation('common');
   const key =
-    error instanceof ChunkLoadError ? (error.timedOut ? 'loadError.timeout' : 'loadError.chunk') : 'loadError.generic';
+    error instanceof ChunkLoadError
+      ? error.timedOut
+        ? 'loadError.timeout'
+        : 'loadError.chunk'
+      : 'loadError.generic';
   return (
     <div className="load-error" role="alert">
       <p>{t(key)}</p>

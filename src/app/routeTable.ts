@@ -70,7 +70,10 @@ export function parseStep(raw: string | undefined): number | null {
 }
 
 /** The product of a PRODUCT_ID; motor's ids come from a lookup, so any unknown id reads as null. */
-export function productFromId(id: string | number | undefined, motorIds: readonly string[] = []): ProductKey | null {
+export function productFromId(
+  id: string | number | undefined,
+  motorIds: readonly string[] = [],
+): ProductKey | null {
   if (id === undefined) return null;
   const text = String(id).trim();
   if (motorIds.includes(text)) return 'motor';

@@ -2,18 +2,29 @@
 // route's loader runs the guards on every navigation (shouldRevalidate: always).
 
 import type { ReactNode } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { guardNavigation } from './guards';
-import { lazyNamed } from './lazy';
 import { Layout, type RouteHandle } from './layout/Layout';
 import { DelayedLoader } from './layout/Loader';
 import { RouteErrorPage } from './layout/RouteErrorPage';
+import { lazyNamed } from './lazy';
 import { FlowRoutePage } from './pages/FlowRoutePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { DASHBOARD_PATH, hasSendOffer, offerPath, PRODUCTS, type ProductKey, routeName, withQuery } from './routeTable';
+import {
+  DASHBOARD_PATH,
+  hasSendOffer,
+  offerPath,
+  PRODUCTS,
+  type ProductKey,
+  routeName,
+  withQuery,
+} from './routeTable';
 
 const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
-const PaymentCompletionPage = lazyNamed(() => import('./pages/PaymentCompletionPage'), 'PaymentCompletionPage');
+const PaymentCompletionPage = lazyNamed(
+  () => import('./pages/PaymentCompletionPage'),
+  'PaymentCompletionPage',
+);
 const ErrorPage = lazyNamed(() => import('./pages/ErrorPage'), 'ErrorPage');
 const ContactPage = lazyNamed(() => import('./pages/ContactPage'), 'ContactPage');
 const PromoPage = lazyNamed(() => import('./pages/PromoPage'), 'PromoPage');

@@ -135,7 +135,7 @@ function valueHolds(row: Row, value: unknown): boolean {
   if (typeof value !== 'string' || value === '' || value === ZERO_DATE) return false;
   if (row.fvIsNumber && value === row.fvString) return row.fvNumber !== 0 && holds(row.op, 0);
   const n = fastNumber(value);
-  if (n === n) {
+  if (!Number.isNaN(n)) {
     if (n === 0) return false;
     if (row.fvIsNumber) return holds(row.op, n - row.fvNumber);
   }
@@ -179,7 +179,7 @@ function numberAt(node: unknown): number {
   if (typeof node === 'number') return node - node === 0 ? node : 0;
   if (typeof node !== 'string') return 0;
   const n = fastNumber(node);
-  return n === n ? n : 0;
+  return Number.isNaN(n) ? 0 : n;
 }
 
 /** Sum of the numeric values matched by a `*` path. */

@@ -103,7 +103,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustProxy: config.trustProxy,
     genReqId: requestId,
     requestIdHeader: false,
-    requestIdLogLabel: 'reqId',
     ajv: {
       customOptions: {
         // Types are not coerced: "1" for a number is a client error, not a guess.
@@ -132,8 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // An empty JSON body (a POST with nothing to send) is no body rather than a parse error.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return parseJson(request, body, done);
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
   });
 
   await app.register(cookie, { secret: config.sessionSecret, hook: 'onRequest' });
@@ -211,7 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       wildcard: true,
       index: false,
       setHeaders: (res, path) => {
-        res.setHeader(
+        res.header(
           'cache-control',
           path.includes(`${join(webRoot, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );

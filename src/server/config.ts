@@ -43,8 +43,8 @@ export interface Config {
   sessionSecretGenerated: boolean;
   logLevel: LogLevel;
   devMailbox: boolean;
-  /** Trust X-Forwarded-For from a load balancer (true, a hop count, or a list of addresses). */
-  trustProxy: boolean | number | string;
+  /** Trust X-Forwarded-For from a load balancer: true, or the balancers' addresses / CIDR ranges. */
+  trustProxy: boolean | string[];
   /** Request body limit, bytes. */
   bodyLimit: number;
   /** How often the outbox sender looks for mail to deliver, ms (0: no sender loop). */
@@ -152,13 +152,11 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   }
 
   const rawProxy = str('TRUST_PROXY');
-  let trustProxy: boolean | number | string = false;
+  let trustProxy: boolean | string[] = false;
   if (rawProxy !== undefined) {
-    if (/^\d+$/.test(rawProxy)) trustProxy = Number(rawProxy);
-    else if (['true', 'false'].includes(rawProxy)) trustProxy = rawProxy === 'true';
-    else trustProxy = rawProxy;
+    if (rawProxy === 'true' || rawProxy === 'false') trustProxy = rawProxy === 'true';
+    else trustProxy = rawProxy.split(',').map((a) => a.trim()).filter(Boolean);
   }
-
 
   const config: Omit<Config, 'payment'> = {
     env: nodeEnv,

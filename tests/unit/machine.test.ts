@@ -51,7 +51,7 @@ function fakeServices(bundle: FlowBundle): Fake {
 const eligible = (q: Quote): Quote => {
   let out = q;
   for (const [path, value] of Object.entries({
-    'CS_DRIVER.INSURANCE_TYPE': '1',
+    'CS_DRIVER.INSURANCE_TYPE': 'CAR',
     'CS_POLICY_HOLDER.BIRTH_DATE': '1985-04-12',
     'CS_DRIVER.AGE_BETWEEN_18_75': '1',
     'CS_DRIVER.CYPRUS_RESIDENT': '1',
@@ -146,12 +146,12 @@ describe('flow machine (driver)', () => {
     for (const [path, value] of Object.entries({
       'CS_POLICY_HOLDER.FIRST_NAME': 'ΕΛΕΝΗ',
       'CS_POLICY_HOLDER.LAST_NAME': 'ΓΕΩΡΓΙΟΥ',
-      'CS_POLICY_HOLDER.NATIONAL_ID_TYPE': '1',
+      'CS_POLICY_HOLDER.NATIONAL_ID_TYPE': 'ID',
       'CS_POLICY_HOLDER.NATIONAL_ID': '884512',
       'CS_POLICY_HOLDER.GENDER_ID': 'F',
       'CS_POLICY_HOLDER.MOB_PHONE_NO': '99123456',
       'CS_POLICY_HOLDER.MAIL_ADDRESS': 'eleni@example.com.cy',
-      'CS_POLICY_HOLDER.DISTRICT': 'LEM',
+      'CS_POLICY_HOLDER.DISTRICT': 'LIM',
       'CS_POLICY_HOLDER.CITY': 'LEMESOS',
       'CS_POLICY_HOLDER.STREET': 'Αγίας Φυλάξεως',
       'CS_POLICY_HOLDER.STREET_NUMBER': '12',

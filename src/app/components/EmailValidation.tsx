@@ -11,8 +11,8 @@ import { markEmailValidated } from '../state/emailValidation';
 import { FormMessage, TextField } from './fields';
 
 export const OTP_LENGTH = 6;
-/** MSGIDs of a 422 from /otp/validate that mean "this code can no longer be used". */
-export const OTP_NEEDS_NEW_CODE = ['OTP_EXPIRED', 'OTP_ATTEMPTS'];
+/** The reason CODE of a 422 from /otp/validate meaning "expired, used up or never issued". */
+export const OTP_EXPIRED_CODE = 'EXPIRED';
 
 type Phase = 'email' | 'code';
 type CodeProblem = 'wrong' | 'expired' | 'failed' | null;
@@ -51,7 +51,8 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
   const checkEmails = () => {
     const errors = {
       email: address === '' ? 'validation:required' : ruleError(fieldRules.email(address)),
-      verify: verify.trim() === '' ? 'validation:required' : ruleError(fieldRules.email_match(verify, address)),
+      verify:
+        verify.trim() === '' ? 'validation:required' : ruleError(fieldRules.email_match(verify, address)),
     };
     setEmailErrors(errors);
     return !errors.email && !errors.verify;
@@ -110,7 +111,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
       markEmailValidated(address);
       onValidated(address);
     } catch (e) {
-      if (isZcpError(e) && (e.status === 410 || OTP_NEEDS_NEW_CODE.some((id) => e.hasMessageId(id)))) {
+      if (isZcpError(e) && (e.status === 410 || e.hasCode(OTP_EXPIRED_CODE))) {
         setProblem('expired');
       } else if (isZcpError(e) && (e.status === 422 || e.status === 400)) {
         setProblem('wrong');
@@ -124,7 +125,9 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
 
   const sendFailure = sendFailed ? (
     <FormMessage kind="error">
-      {t(sendFailed === 'tooMany' ? 'pages:emailValidation.tooManyCodes' : 'pages:emailValidation.sendFailed')}
+      {t(
+        sendFailed === 'tooMany' ? 'pages:emailValidation.tooManyCodes' : 'pages:emailValidation.sendFailed',
+      )}
     </FormMessage>
   ) : null;
 
@@ -177,14 +180,18 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         error={codeError}
         hint={t('pages:emailValidation.codeSent', { email: address, digits: OTP_LENGTH })}
       />
-      {problem === 'wrong' ? <FormMessage kind="error">{t('pages:emailValidation.wrongCode')}</FormMessage> : null}
+      {problem === 'wrong' ? (
+        <FormMessage kind="error">{t('pages:emailValidation.wrongCode')}</FormMessage>
+      ) : null}
       {problem === 'expired' ? (
         <FormMessage kind="error">{t('pages:emailValidation.expiredCode')}</FormMessage>
       ) : null}
       {problem === 'failed' ? (
         <FormMessage kind="error">{t('pages:emailValidation.checkFailed')}</FormMessage>
       ) : null}
-      {resent ? <FormMessage kind="success">{t('pages:emailValidation.newCodeSent', { email: address })}</FormMessage> : null}
+      {resent ? (
+        <FormMessage kind="success">{t('pages:emailValidation.newCodeSent', { email: address })}</FormMessage>
+      ) : null}
       {sendFailure}
       <div className="actions">
         <button type="submit" className="button button--primary" disabled={busy}>
@@ -198,7 +205,12 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         >
           {t('pages:emailValidation.newCode')}
         </button>
-        <button type="button" className="button button--link" onClick={() => setPhase('email')} disabled={busy}>
+        <button
+          type="button"
+          className="button button--link"
+          onClick={() => setPhase('email')}
+          disabled={busy}
+        >
           {t('pages:emailValidation.changeEmail')}
         </button>
       </div>

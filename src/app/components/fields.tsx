@@ -76,7 +76,15 @@ type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange
   error?: string | null;
 };
 
-export function TextAreaField({ label, value, onValueChange, hint, error, required, ...rest }: TextAreaProps) {
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  error,
+  required,
+  ...rest
+}: TextAreaProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>

@@ -8,7 +8,10 @@ export type ReadState<T> =
   | { status: 'ready'; data: T }
   | { status: 'failed'; data: null };
 
-export function useZcpRead<T>(read: () => Promise<T>, deps: DependencyList): ReadState<T> & { retry: () => void } {
+export function useZcpRead<T>(
+  read: () => Promise<T>,
+  deps: DependencyList,
+): ReadState<T> & { retry: () => void } {
   const [state, setState] = useState<ReadState<T>>({ status: 'loading', data: null });
   const [attempt, setAttempt] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to read again.

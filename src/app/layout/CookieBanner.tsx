@@ -8,8 +8,8 @@ import { getCookieTexts } from '../../api/zcp';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
 
-export const BANNER_TITLE = 'COOKIE_BANNER_TITLE';
-export const BANNER_TEXT = 'COOKIE_BANNER_TEXT';
+export const BANNER_TITLE = 'BANNER_TITLE';
+export const BANNER_TEXT = 'BANNER_TEXT';
 
 export function textNamed(texts: readonly EtText[] | null | undefined, name: string): string | undefined {
   return texts?.find((t) => t.TEXT_NAME === name)?.TEXT || undefined;

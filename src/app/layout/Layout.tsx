@@ -36,6 +36,7 @@ function useRouteBookkeeping(): void {
     applyThemeFromQuery(location.search);
   }, [location.search]);
   // A new page starts at its top, as a full page load would.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the pathname is the trigger, not an input.
   useEffect(() => {
     if (!location.hash) window.scrollTo?.(0, 0);
   }, [location.pathname, location.hash]);

@@ -3,8 +3,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { PreferredCallTime } from '../../api/types';
+import type { ContactAnswer, ContactProduct } from '../../api/types';
 import { sendContactRequest } from '../../api/zcp';
+import { ymdToDisplay } from '../../engine/dates';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { currentLanguage } from '../../i18n';
 import { FormMessage, SelectField, TextAreaField, TextField } from '../components/fields';
@@ -14,15 +15,39 @@ import { useAppError } from '../state/errorState';
 import { useFormPresence } from '../state/formPresence';
 
 export const MESSAGE_MAX_LENGTH = 1024;
-const CALL_TIMES: readonly PreferredCallTime[] = ['ANY', 'MORNING', 'MIDDAY'];
+
+/** Half-hour slots within the call centre's hours (Friday closes at 14:00, so 14:00 is the last). */
+export const CALL_TIMES: readonly string[] = [
+  '07:30',
+  '08:00',
+  '08:30',
+  '09:00',
+  '09:30',
+  '10:00',
+  '10:30',
+  '11:00',
+  '11:30',
+  '12:00',
+  '12:30',
+  '13:00',
+  '13:30',
+  '14:00',
+];
 
 interface Values {
   fullName: string;
   phone: string;
   email: string;
-  time: PreferredCallTime;
-  product: string;
+  /** HH:MM, or '' for any time. */
+  time: string;
+  product: ContactProduct;
   message: string;
+}
+
+const OFFER_NO = /^OF\d{1,12}$/;
+
+function productFromQuery(value: string): ContactProduct {
+  return isProduct(value) ? (value.toUpperCase() as ContactProduct) : '';
 }
 
 type Errors = Partial<Record<keyof Values, string>>;
@@ -31,7 +56,8 @@ function validate(v: Values): Errors {
   const errors: Errors = {};
   const rule = (result: true | string) => (result === true ? undefined : result);
   if (v.fullName.trim().length < 2) errors.fullName = 'validation:required';
-  errors.phone = v.phone.trim() === '' ? 'validation:required' : rule(fieldRules.cypriot_phone(v.phone.trim()));
+  errors.phone =
+    v.phone.trim() === '' ? 'validation:required' : rule(fieldRules.cypriot_phone(v.phone.trim()));
   errors.email = v.email.trim() === '' ? 'validation:required' : rule(fieldRules.email(v.email.trim()));
   if (!v.product) errors.product = 'validation:required';
   errors.message = rule(fieldRules.max_length(v.message, MESSAGE_MAX_LENGTH));
@@ -44,19 +70,23 @@ export function ContactPage() {
   useFormPresence();
   const [params] = useSearchParams();
   const appError = useAppError();
-  const queryProduct = params.get('product') ?? appError?.product ?? '';
   const [values, setValues] = useState<Values>({
     fullName: '',
     phone: '',
     email: '',
-    time: 'ANY',
-    product: isProduct(queryProduct) ? queryProduct : '',
+    time: '',
+    product: productFromQuery(params.get('product') ?? appError?.product ?? ''),
     message: '',
   });
   const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing');
+  const [state, setState] = useState<'editing' | 'sending' | 'failed'>('editing');
+  const [sent, setSent] = useState<ContactAnswer | null>(null);
+  const offerNo = params.get('offer') ?? '';
 
-  const set = <K extends keyof Values>(key: K) => (value: Values[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set =
+    <K extends keyof Values>(key: K) =>
+    (value: Values[K]) =>
+      setValues((v) => ({ ...v, [key]: value }));
   const errorText = (key: keyof Values) => (errors[key] ? t(errors[key], { p0: MESSAGE_MAX_LENGTH }) : null);
 
   const onSubmit = async (event: FormEvent) => {
@@ -70,7 +100,7 @@ export function ContactPage() {
     }
     setState('sending');
     try {
-      await sendContactRequest(
+      const answer = await sendContactRequest(
         {
           FULL_NAME: values.fullName.trim(),
           MOB_PHONE_NO: values.phone.replace(/\s+/g, ''),
@@ -79,22 +109,34 @@ export function ContactPage() {
           PRODUCT: values.product,
           MESSAGE: values.message.trim(),
           LANGUAGE: currentLanguage(),
-          ...(appError?.code ? { ERROR_TYPE: appError.code } : {}),
-          ...(params.get('offer') ? { OFFER_NO: params.get('offer') ?? '' } : {}),
+          ...(appError?.code ? { ERROR_TEXT_TYPE: appError.code } : {}),
+          ...(OFFER_NO.test(offerNo) ? { OFFER_NO: offerNo } : {}),
         },
         { quiet: true },
       );
-      setState('sent');
+      setSent(answer);
+      setState('editing');
     } catch {
       setState('failed');
     }
   };
 
-  if (state === 'sent') {
+  if (sent) {
+    const due = ymdToDisplay(sent.DUE_DATE);
     return (
       <div className="page page--narrow">
         <h1>{t('contact.sentTitle')}</h1>
         <FormMessage kind="success">{t('contact.sentText')}</FormMessage>
+        <dl className="summary">
+          <dt>{t('contact.reference')}</dt>
+          <dd>{sent.REFERENCE}</dd>
+          {due ? (
+            <>
+              <dt>{t('contact.dueDate')}</dt>
+              <dd>{due}</dd>
+            </>
+          ) : null}
+        </dl>
         <p>
           <Link to="/">{t('common:nav.backHome')}</Link>
         </p>
@@ -140,8 +182,11 @@ export function ContactPage() {
           label={t('contact.time')}
           required
           value={values.time}
-          options={CALL_TIMES.map((time) => ({ value: time, label: t(`contact.times.${time}`) }))}
-          onValueChange={(v) => set('time')(v as PreferredCallTime)}
+          options={[
+            { value: '', label: t('contact.anyTime') },
+            ...CALL_TIMES.map((time) => ({ value: time, label: time })),
+          ]}
+          onValueChange={set('time')}
         />
         <SelectField
           label={t('contact.product')}
@@ -149,10 +194,10 @@ export function ContactPage() {
           value={values.product}
           placeholder={t('contact.productPlaceholder')}
           options={[
-            ...PRODUCTS.map((p) => ({ value: p, label: t(`common:products.${p}.name`) })),
+            ...PRODUCTS.map((p) => ({ value: p.toUpperCase(), label: t(`common:products.${p}.name`) })),
             { value: 'OTHER', label: t('contact.productOther') },
           ]}
-          onValueChange={set('product')}
+          onValueChange={(v) => set('product')(v as ContactProduct)}
           error={errorText('product')}
         />
         <TextAreaField

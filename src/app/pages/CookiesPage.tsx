@@ -8,9 +8,12 @@ import { getCookieTexts } from '../../api/zcp';
 import { FailedLoad } from '../components/FailedLoad';
 import { FormMessage } from '../components/fields';
 import { useZcpRead } from '../hooks/useZcpRead';
-import { BANNER_TEXT, BANNER_TITLE } from '../layout/CookieBanner';
+import { BANNER_TEXT, BANNER_TITLE, textNamed } from '../layout/CookieBanner';
 import { DelayedLoader } from '../layout/Loader';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
+
+/** The policy texts come as NAME_TITLE / NAME_TEXT pairs; POLICY_TITLE heads the section. */
+const POLICY_TITLE = 'POLICY_TITLE';
 
 function Paragraphs({ text }: { text: string }) {
   return (
@@ -45,27 +48,38 @@ export function CookiesPage() {
     setSaved(true);
   };
 
-  const policy =
-    texts.status === 'ready'
-      ? texts.data.ET_TEXTS.filter((x) => x.TEXT_NAME !== BANNER_TITLE && x.TEXT_NAME !== BANNER_TEXT)
-      : [];
+  const all = texts.status === 'ready' ? texts.data.ET_TEXTS : [];
+  const policy = all.filter((x) => ![BANNER_TITLE, BANNER_TEXT, POLICY_TITLE].includes(x.TEXT_NAME));
 
   return (
     <div className="page page--narrow">
       <h1>{t('cookies.title')}</h1>
       <section aria-labelledby="cookie-policy-title">
-        <h2 id="cookie-policy-title">{t('cookies.policyTitle')}</h2>
+        <h2 id="cookie-policy-title">{textNamed(all, POLICY_TITLE) ?? t('cookies.policyTitle')}</h2>
         {texts.status === 'loading' ? <DelayedLoader /> : null}
         {texts.status === 'failed' ? <FailedLoad onRetry={texts.retry} /> : null}
-        {policy.map((x) => (
-          <Paragraphs key={x.TEXT_NAME} text={x.TEXT} />
-        ))}
+        {policy.map((x) =>
+          x.TEXT_NAME.endsWith('_TITLE') ? (
+            <h3 key={x.TEXT_NAME}>{x.TEXT}</h3>
+          ) : (
+            <Paragraphs key={x.TEXT_NAME} text={x.TEXT} />
+          ),
+        )}
       </section>
       <section aria-labelledby="cookie-settings">
         <h2 id="cookie-settings">{t('cookies.settingsTitle')}</h2>
         <form className="form" onSubmit={onSave}>
           <div className="switch">
-            <input id="cookie-necessary" type="checkbox" role="switch" checked disabled aria-describedby="cookie-necessary-text" />
+            <input
+              id="cookie-necessary"
+              type="checkbox"
+              role="switch"
+              checked
+              aria-checked="true"
+              readOnly
+              disabled
+              aria-describedby="cookie-necessary-text"
+            />
             <label htmlFor="cookie-necessary">{t('cookies.necessary')}</label>
             <p id="cookie-necessary-text" className="field__hint">
               {t('cookies.necessaryText')}
@@ -77,6 +91,7 @@ export function CookiesPage() {
               type="checkbox"
               role="switch"
               checked={preferences}
+              aria-checked={preferences}
               aria-describedby="cookie-preferences-text"
               onChange={(e) => {
                 setPreferences(e.target.checked);
@@ -94,6 +109,7 @@ export function CookiesPage() {
               type="checkbox"
               role="switch"
               checked={analytics}
+              aria-checked={analytics}
               aria-describedby="cookie-analytics-text"
               onChange={(e) => {
                 setAnalytics(e.target.checked);

@@ -51,7 +51,7 @@ export function HelpPage() {
         {faqs.status === 'failed' ? <FailedLoad onRetry={faqs.retry} /> : null}
         {faqs.status === 'ready' ? (
           <>
-            <div role="search" className="faq-search">
+            <search className="faq-search">
               <label htmlFor={searchId} className="field__label">
                 {t('help.search')}
               </label>
@@ -62,18 +62,18 @@ export function HelpPage() {
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
               />
-            </div>
+            </search>
             <fieldset className="faq-categories">
               <legend className="visually-hidden">{t('help.categories')}</legend>
-              {[{ CATEGORY_ID: ALL, DESCRIPTION: t('help.allCategories') }, ...faqs.data.CATEGORIES].map((c) => (
+              {[{ ID: ALL, TEXT: t('help.allCategories') }, ...faqs.data.CATEGORIES].map((c) => (
                 <button
-                  key={c.CATEGORY_ID || 'all'}
+                  key={c.ID || 'all'}
                   type="button"
                   className="chip"
-                  aria-pressed={category === c.CATEGORY_ID}
-                  onClick={() => setCategory(c.CATEGORY_ID)}
+                  aria-pressed={category === c.ID}
+                  onClick={() => setCategory(c.ID)}
                 >
-                  {c.DESCRIPTION}
+                  {c.TEXT}
                 </button>
               ))}
             </fieldset>
@@ -82,7 +82,7 @@ export function HelpPage() {
             </p>
             <div className="faq-list">
               {results.map((q) => (
-                <details key={q.QUESTION_ID} className="faq">
+                <details key={q.ID} className="faq">
                   <summary>{q.QUESTION}</summary>
                   <p>{q.ANSWER}</p>
                 </details>

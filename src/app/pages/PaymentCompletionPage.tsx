@@ -141,7 +141,10 @@ export function PaymentCompletionPage({
       <p role="alert">{answer.MESSAGE || t('completion.failedText')}</p>
       <p>{t('completion.notCharged')}</p>
       <div className="actions">
-        <Link className="button button--primary" to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}>
+        <Link
+          className="button button--primary"
+          to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}
+        >
           {t('completion.retry')}
         </Link>
         <Link className="button button--secondary" to={withQuery('/contact', contactQuery.toString())}>

@@ -27,7 +27,9 @@ export function PromoPage() {
   const navigate = useNavigate();
   const back = useBackAction('/');
   const current = usePromo();
-  const [kind, setKind] = useState<PromoCodeKind>(current?.PROMO_CODE_TIS ? 'PROMO_CODE_TIS' : 'PROMO_CODE_CP');
+  const [kind, setKind] = useState<PromoCodeKind>(
+    current?.PROMO_CODE_TIS ? 'PROMO_CODE_TIS' : 'PROMO_CODE_CP',
+  );
   const [code, setCode] = useState(current?.PROMO_CODE_CP ?? current?.PROMO_CODE_TIS ?? '');
   const [agentCode, setAgentCode] = useState(current?.AGENT_CODE ?? '');
   const [district, setDistrict] = useState(current?.DISTRICT ?? '');
@@ -61,7 +63,7 @@ export function PromoPage() {
 
   const districtOptions =
     districts.status === 'ready'
-      ? (districts.data.ET_LOV.find((l) => l.LOV_NAME === DISTRICT_LOV)?.LOV_VALUE ?? []).map((v) => ({
+      ? (districts.data.find((l) => l.LOV_NAME === DISTRICT_LOV)?.LOV_VALUE ?? []).map((v) => ({
           value: v.VALUE,
           label: v.TEXT,
         }))
@@ -113,7 +115,12 @@ export function PromoPage() {
           onValueChange={(v) => setCode(v.toUpperCase())}
           error={problem === 'required' ? t('validation:required') : null}
         />
-        <TextField label={t('promo.agentCode')} autoComplete="off" value={agentCode} onValueChange={setAgentCode} />
+        <TextField
+          label={t('promo.agentCode')}
+          autoComplete="off"
+          value={agentCode}
+          onValueChange={setAgentCode}
+        />
         {districts.status === 'failed' ? (
           <FailedLoad message={t('promo.districtsFailed')} onRetry={districts.retry} />
         ) : (

@@ -40,7 +40,10 @@ const normalise = (email: string) => email.trim().toLowerCase();
 
 /** Records what the flow wants and returns the path of the confirmation page to navigate to. */
 export function requestEmailValidation(request: EmailValidationRequest): string {
-  save({ ...store.get(), request: { email: request.email?.trim(), returnTo: safeReturnPath(request.returnTo) } });
+  save({
+    ...store.get(),
+    request: { email: request.email?.trim(), returnTo: safeReturnPath(request.returnTo) },
+  });
   return EMAIL_VALIDATION_PATH;
 }
 
@@ -51,7 +54,10 @@ export function getEmailValidationRequest(): EmailValidationRequest | null {
 export function markEmailValidated(email: string): void {
   const address = normalise(email);
   const { validated } = store.get();
-  save({ request: store.get().request, validated: validated.includes(address) ? validated : [...validated, address] });
+  save({
+    request: store.get().request,
+    validated: validated.includes(address) ? validated : [...validated, address],
+  });
 }
 
 export function isEmailValidated(email: string): boolean {
@@ -68,6 +74,6 @@ export function useEmailValidationState(): EmailValidationState {
 
 /** An in-app path only: absolute URLs and protocol-relative '//host' would be open redirects. */
 export function safeReturnPath(path: string | null | undefined, fallback = '/'): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return fallback;
   return path;
 }

@@ -40,7 +40,7 @@ export interface DeliveryReport {
   kept: number;
 }
 
-interface ClaimedRow {
+type ClaimedRow = {
   id: string | number;
   channel: 'MAIL' | 'SMS';
   recipient: string;
@@ -48,7 +48,7 @@ interface ClaimedRow {
   body_text: string;
   body_html: string | null;
   attempts: number;
-}
+};
 
 const HOLD_MINUTES = 10;
 

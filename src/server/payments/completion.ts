@@ -189,7 +189,8 @@ async function issueContract(
   );
   await tx.query(`UPDATE offers SET status = 'PAID', updated_at = $2 WHERE offer_no = $1`, [offer.offer_no, ctx.now]);
 
-  const lang = offer.language === 'en' ? 'en' : order.language;
+  // The language the visitor paid in.
+  const lang = order.language;
   const to = (offer.mail_address ?? (getPath(offer.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS') as string | undefined) ?? '')
     .trim()
     .toLowerCase();

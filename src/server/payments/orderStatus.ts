@@ -92,7 +92,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
     },
   );
 
-  app.post<{ Body: { CONTRACT_NO: string; PRODUCT_ID?: string; I_MODE?: string } }>(
+  app.post<{ Body: { CONTRACT_NO: string; PRODUCT_ID?: string | number; I_MODE?: string | number } }>(
     PENDTIMEOUT_PATH,
     {
       schema: {
@@ -101,8 +101,8 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
           required: ['CONTRACT_NO'],
           properties: {
             CONTRACT_NO: { type: 'string', minLength: 1, maxLength: 40 },
-            PRODUCT_ID: { type: 'string', maxLength: 20 },
-            I_MODE: { type: 'string', maxLength: 10 },
+            PRODUCT_ID: { type: ['string', 'integer'], maxLength: 20, minimum: 0 },
+            I_MODE: { type: ['string', 'integer'], maxLength: 10 },
           },
         },
       },
@@ -116,11 +116,11 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
           [contractNo.trim()],
         );
       const [contract] = await find();
-      if (!contract || (productId && productId.trim() !== contract.product_id)) throw notFound('payment:errors.contractNotFound');
+      if (!contract || (productId !== undefined && String(productId).trim() !== contract.product_id)) throw notFound('payment:errors.contractNotFound');
 
       let order = await orderOfContract(rt.db, contract.contract_no);
       if (order?.status === 'APPROVED_PENDING') {
-        rt.log.info({ event: 'payment.pending_check', contractNo, mode: mode ?? '' }, 'pending premium checked with the provider');
+        rt.log.info({ event: 'payment.pending_check', contractNo, mode: String(mode ?? '') }, 'pending premium checked with the provider');
         order = (await resolveOrderByStatusQuery(rt.db, order.orderId, resolveContext(rt))) ?? order;
       }
       const [now] = await find();

@@ -18,7 +18,7 @@ export const REGPAY_PATH = '/zcp/jcc/JCCFunc/REGPAY';
 export const RETURN_PATH = '/zcp/jcc/return';
 
 interface RegpayBody {
-  CS_POLICY: { OFFER_NO: string; PRODUCT_ID?: string };
+  CS_POLICY: { OFFER_NO: string; PRODUCT_ID?: string | number };
   LANGUAGE?: string;
   PAYMENT_METHOD?: string;
 }
@@ -33,7 +33,8 @@ const regpaySchema = {
         required: ['OFFER_NO'],
         properties: {
           OFFER_NO: { type: 'string', minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9/_.-]+$' },
-          PRODUCT_ID: { type: 'string', maxLength: 20 },
+          // The web app may send product ids as numbers (157) or text ("157").
+          PRODUCT_ID: { type: ['string', 'integer'], maxLength: 20, minimum: 0 },
         },
       },
       LANGUAGE: { type: 'string', maxLength: 10 },
@@ -94,7 +95,7 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
     const body = request.body;
     const lang = pickLang(body.LANGUAGE, request.headers['accept-language']);
     const offerNo = body.CS_POLICY.OFFER_NO.trim();
-    const productId = body.CS_POLICY.PRODUCT_ID?.trim();
+    const productId = body.CS_POLICY.PRODUCT_ID === undefined ? '' : String(body.CS_POLICY.PRODUCT_ID).trim();
     const { db, config } = rt;
 
     const known = await db.query<OfferRow>('SELECT offer_no, product_id FROM offers WHERE offer_no = $1', [offerNo]);

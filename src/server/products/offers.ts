@@ -4,7 +4,7 @@
 import type { Quote } from '../../engine/flow/types';
 import type { Db } from '../db';
 
-export interface StoredOffer {
+export type StoredOffer = {
   offer_no: string;
   flow_id: string;
   product_id: string;
@@ -18,7 +18,7 @@ export interface StoredOffer {
   expiry_date: string;
   created_at: string;
   updated_at: string;
-}
+};
 
 export interface OfferInput {
   flowId: string;

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../context';
 import { escapeHtml } from '../outbox';
 import { ERROR_ANSWERS } from '../schemas';
 
-interface OutboxRow {
+type OutboxRow = {
   id: string | number;
   channel: string;
   recipient: string;
@@ -21,7 +21,7 @@ interface OutboxRow {
   last_error: string | null;
   created_at: string | Date;
   sent_at: string | Date | null;
-}
+};
 
 const iso = (value: string | Date | null) =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();

@@ -27,23 +27,33 @@ export interface Reformatted {
 }
 
 /**
- * Formats `raw` and maps the caret. A separator the visitor typed just before the caret
- * ("05/") keeps the caret after the separator the formatter wrote in its place.
+ * Formats `raw` and maps the caret. Formatting the text before the caret usually gives a prefix
+ * of the whole result, and the caret goes at its end ("5/" → "05/|"); when it does not (a pasted
+ * value rearranged), the caret follows the same count of significant characters.
  */
 export function reformat(
   raw: string,
   caret: number,
   format: (raw: string) => string,
   significant: Significant,
+  previous?: string,
 ): Reformatted {
+  // Backspace over a separator the formatter wrote would only make it write it again: delete
+  // the character before it instead, as the visitor meant.
+  if (
+    previous !== undefined &&
+    caret > 0 &&
+    raw.length === previous.length - 1 &&
+    !significant(previous[caret]) &&
+    raw === previous.slice(0, caret) + previous.slice(caret + 1)
+  ) {
+    return reformat(raw.slice(0, caret - 1) + raw.slice(caret), caret - 1, format, significant);
+  }
   const text = format(raw);
   const before = raw.slice(0, caret);
+  const formattedBefore = format(before);
+  if (text.startsWith(formattedBefore)) return { text, caret: formattedBefore.length };
   let count = 0;
   for (const ch of before) if (significant(ch)) count++;
-  let pos = caretAfterSignificant(text, count, significant);
-  const typedSeparator = before.length > 0 && !significant(before[before.length - 1]);
-  if (typedSeparator) {
-    while (pos < text.length && !significant(text[pos])) pos++;
-  }
-  return { text, caret: Math.min(pos, text.length) };
+  return { text, caret: caretAfterSignificant(text, count, significant) };
 }

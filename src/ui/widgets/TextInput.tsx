@@ -70,7 +70,7 @@ export function TextInput(props: TextInputProps) {
       onText(raw);
       return;
     }
-    const next = reformat(raw, caret, format, significant);
+    const next = reformat(raw, caret, format, significant, text);
     pendingCaret.current = next.caret;
     onText(next.text);
     // When the formatted text equals the current one there is no re-render: React restores the

@@ -1,0 +1,125 @@
+// Scenario files (tests/scenarios/*.json): a flow, the answers of each substep and the expected
+// outcome. The same file replays headless through the engine and the service, and in the browser
+// through the generated forms. The format is documented in docs/scenarios.md.
+
+import { readFile } from 'node:fs/promises';
+import { resolveDateExpr } from '../../engine/dates';
+
+export type PaymentOutcome = 'SUCCESS' | 'SUCCESS_PENDING' | 'FAILED';
+
+export interface ScenarioStep {
+  /** "<step id>__<substep id>", as `npm run flows:paths` prints them. */
+  substep: string;
+  /** Values by quote path; "today", "today+3d", "today-40y" are resolved on the day of the replay. */
+  answers?: Record<string, unknown>;
+  /** Packages substeps: the package to choose, optional covers to add, panels to open. */
+  select?: string;
+  covers?: string[];
+  openPanels?: string[];
+}
+
+export interface Scenario {
+  name: string;
+  flow: string;
+  variant?: string;
+  language?: 'el' | 'en';
+  steps: ScenarioStep[];
+  /** The e-mail confirmed with a one-time code when the flow asks for it. */
+  email?: string;
+  /** Answer a changed premium with "confirm" (default) or "reject". */
+  premiumChange?: 'confirm' | 'reject';
+  /** Card used on the provider's page (see docs/payments.md for the test cards). */
+  card?: string;
+  expect: ScenarioExpectation;
+}
+
+export interface ScenarioExpectation {
+  /** The referral message (or a part of it) and type; absent: no referral may happen. */
+  referral?: { message?: string; type?: string; checkNumber?: string };
+  /** Premium shown before payment, euro (exact to the cent). */
+  premium?: number;
+  reachesPayment?: boolean;
+  payment?: PaymentOutcome;
+  /** Field errors that must keep the visitor on a substep: { substep, fields: [ids] }. */
+  blocked?: { substep: string; fields: string[] };
+}
+
+export interface ReplayResult {
+  visited: string[];
+  referral: { message: string; type: string; checkNumber: string } | null;
+  blocked: { substep: string; fields: string[] } | null;
+  premium: number | null;
+  reachedPayment: boolean;
+  payment: PaymentOutcome | null;
+  contractNo: string | null;
+  offerNo: string | null;
+}
+
+export async function readScenario(file: string): Promise<Scenario> {
+  const scenario = JSON.parse(await readFile(file, 'utf8')) as Scenario;
+  if (!scenario.flow || !Array.isArray(scenario.steps) || !scenario.expect) {
+    throw new Error(`${file}: a scenario needs "flow", "steps" and "expect"`);
+  }
+  return scenario;
+}
+
+const DATE_EXPR = /^today([+-]\d+[dwmy])?$/;
+
+/** Answers with relative dates resolved against `today`. */
+export function resolveAnswers(answers: Record<string, unknown> | undefined, today: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(answers ?? {})) {
+    out[path] = typeof value === 'string' && DATE_EXPR.test(value) ? (resolveDateExpr(value, today) ?? value) : value;
+  }
+  return out;
+}
+
+/** What differs between the expectation and the result; empty when the scenario passed. */
+export function compareOutcome(expect: ScenarioExpectation, result: ReplayResult): string[] {
+  const problems: string[] = [];
+  if (expect.referral) {
+    if (!result.referral) problems.push('expected a referral, none happened');
+    else {
+      if (expect.referral.message && !result.referral.message.includes(expect.referral.message)) {
+        problems.push(`referral message "${result.referral.message}" does not contain "${expect.referral.message}"`);
+      }
+      if (expect.referral.type && result.referral.type !== String(expect.referral.type)) {
+        problems.push(`referral type ${result.referral.type}, expected ${expect.referral.type}`);
+      }
+      if (expect.referral.checkNumber && result.referral.checkNumber !== String(expect.referral.checkNumber)) {
+        problems.push(`referral check ${result.referral.checkNumber}, expected ${expect.referral.checkNumber}`);
+      }
+    }
+  } else if (result.referral) {
+    problems.push(`unexpected referral: ${result.referral.message}`);
+  }
+  if (expect.blocked) {
+    if (!result.blocked) problems.push(`expected ${expect.blocked.substep} to block on ${expect.blocked.fields.join(', ')}`);
+    else {
+      if (result.blocked.substep !== expect.blocked.substep) problems.push(`blocked on ${result.blocked.substep}, expected ${expect.blocked.substep}`);
+      for (const f of expect.blocked.fields) if (!result.blocked.fields.includes(f)) problems.push(`field ${f} was not reported`);
+    }
+  } else if (result.blocked) {
+    problems.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
+  }
+  if (expect.premium !== undefined && (result.premium === null || Math.abs(result.premium - expect.premium) > 0.005)) {
+    problems.push(`premium ${result.premium}, expected ${expect.premium}`);
+  }
+  if (expect.reachesPayment !== undefined && result.reachedPayment !== expect.reachesPayment) {
+    problems.push(expect.reachesPayment ? 'did not reach payment' : 'reached payment');
+  }
+  if (expect.payment && result.payment !== expect.payment) problems.push(`payment ${result.payment}, expected ${expect.payment}`);
+  if (expect.payment?.startsWith('SUCCESS') && !result.contractNo) problems.push('no contract number after a successful payment');
+  return problems;
+}
+
+export function describeResult(result: ReplayResult): string {
+  const lines = [`visited: ${result.visited.join(' → ')}`];
+  if (result.referral) lines.push(`referral (type ${result.referral.type}, check ${result.referral.checkNumber}): ${result.referral.message}`);
+  if (result.blocked) lines.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
+  if (result.premium !== null) lines.push(`premium: ${result.premium.toFixed(2)} EUR`);
+  if (result.offerNo) lines.push(`offer: ${result.offerNo}`);
+  lines.push(`reached payment: ${result.reachedPayment ? 'yes' : 'no'}`);
+  if (result.payment) lines.push(`payment: ${result.payment}${result.contractNo ? `, contract ${result.contractNo}` : ''}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,75 @@
+// One service instance per API test file, on the file's test database, with a clock the test
+// moves and helpers to read the dev mailbox.
+
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../src/server/app';
+import { type Config, testConfig } from '../../../src/server/config';
+import type { Transports } from '../../../src/server/outbox/sender';
+import { openTestDb, type TestDb } from './db';
+
+export interface TestClock {
+  now: () => Date;
+  set(iso: string): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start = '2026-03-10T09:00:00.000Z'): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (iso) => {
+      current = new Date(iso).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestService {
+  app: FastifyInstance;
+  testDb: TestDb;
+  clock: TestClock;
+  config: Config;
+  /** JSON request with an Accept-Language header (Greek unless given). */
+  call(options: InjectOptions & { lang?: 'el' | 'en' }): Promise<LightMyRequestResponse>;
+  /** Mail queued for an address, newest first. */
+  mailbox(to: string): Promise<{ subject: string | null; text: string; template: string; language: string }[]>;
+  /** The code of the newest one-time-code mail to an address. */
+  lastCode(to: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startService(
+  options: { config?: Partial<Config>; transports?: Transports; clock?: TestClock } = {},
+): Promise<TestService> {
+  const testDb = await openTestDb();
+  const clock = options.clock ?? testClock();
+  const config = testConfig({ rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 }, ...options.config });
+  const app = await buildApp(config, { db: testDb.db, now: clock.now, transports: options.transports ?? {} });
+  await app.ready();
+  const call: TestService['call'] = ({ lang, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { 'accept-language': lang ?? 'el', ...headers } });
+  const mailbox: TestService['mailbox'] = async (to) => {
+    const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
+    return res.json();
+  };
+  return {
+    app,
+    testDb,
+    clock,
+    config,
+    call,
+    mailbox,
+    lastCode: async (to) => {
+      const mails = (await mailbox(to)).filter((m) => m.template === 'otp');
+      const match = /\b(\d{6})\b/.exec(mails[0]?.text ?? '');
+      if (!match) throw new Error(`no code mailed to ${to}`);
+      return match[1];
+    },
+    close: async () => {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
