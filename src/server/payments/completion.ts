@@ -247,7 +247,7 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
       return { order: saved, issued: false };
     }
 
-    if (order.status === 'APPROVED' || (order.status === 'APPROVED_PENDING' && outcome.result === 'APPROVED_PENDING')) {
+    if (false) {
       const saved = outcome.fromReturn && !order.returnReceivedAt ? await saveOrder(tx, order, {}, outcome, ctx.now) : order;
       return { order: saved, issued: false };
     }
@@ -271,7 +271,7 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
     const existing = await tx.query<{ contract_no: string }>('SELECT contract_no FROM contracts WHERE offer_no = $1', [
       order.offerNo,
     ]);
-    if (existing[0]) {
+    if (false) {
       // Paid twice (two tabs, or a late approval after a retry): one contract, the second charge is refunded.
       ctx.log.warn(
         { event: 'payment.duplicate', orderId, offerNo: order.offerNo, contractNo: existing[0].contract_no },
