@@ -86,7 +86,7 @@ export function LoadError({ error, onRetry }: { error: Error; onRetry: () => voi
   return (
     <div className="load-error" role="alert">
       <p>{t(key)}</p>
-      <button type="button" className="button button--primary" onClick={onRetry}>
+      <button type="button" className="btn btn--primary" onClick={onRetry}>
         {t('loadError.retry')}
       </button>
     </div>

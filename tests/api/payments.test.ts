@@ -10,11 +10,19 @@ import { buildPaymentResponse, verifyRequestSignature } from '../../src/server/c
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { type Db, openDb } from '../../src/server/db';
 import { registerErrorHandling } from '../../src/server/errors';
-import { type PaymentConfig, recoverStalePayments, registerPayments, sandboxPaymentConfig } from '../../src/server/payments';
+import {
+  type PaymentConfig,
+  recoverStalePayments,
+  registerPayments,
+  sandboxPaymentConfig,
+} from '../../src/server/payments';
 import { registerSecurityHeaders } from '../../src/server/security';
 
 const PUBLIC_URL = 'https://shop.test';
-const config: PaymentConfig = sandboxPaymentConfig(PUBLIC_URL, { sandboxCaptureDelaySeconds: 60, abandonAfterMinutes: 30 });
+const config: PaymentConfig = sandboxPaymentConfig(PUBLIC_URL, {
+  sandboxCaptureDelaySeconds: 60,
+  abandonAfterMinutes: 30,
+});
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 const driverFlow: FlowBundle = {
@@ -67,7 +75,9 @@ const now = () => clock;
 beforeAll(async () => {
   db = await openDb({ dataDir: 'memory://' });
   // The service's Ajv settings: no type coercion.
-  app = Fastify({ ajv: { customOptions: { coerceTypes: false, removeAdditional: false, strictTypes: false } } });
+  app = Fastify({
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, strictTypes: false } },
+  });
   registerErrorHandling(app);
   registerSecurityHeaders(app, { hsts: true });
   await registerPayments(app, { db, config, flows: [driverFlow], now, log });
@@ -92,8 +102,17 @@ async function createOffer(options: OfferOptions = {}): Promise<string> {
   const [{ n }] = await db.query<{ n: string }>(`SELECT nextval('offer_no_seq')::text AS n`);
   const offerNo = `OF${n}`;
   const quote = {
-    CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516', PACKAGE_ID: 'DRV1', START_DATE: options.startDate ?? '2026-03-20' },
-    CS_POLICY_HOLDER: { FIRST_NAME: 'Ανδρέας', LAST_NAME: 'Γεωργίου', MAIL_ADDRESS: 'andreas.georgiou@example.com.cy' },
+    CS_POLICY: {
+      OFFER_NO: offerNo,
+      PRODUCT_ID: '516',
+      PACKAGE_ID: 'DRV1',
+      START_DATE: options.startDate ?? '2026-03-20',
+    },
+    CS_POLICY_HOLDER: {
+      FIRST_NAME: 'Ανδρέας',
+      LAST_NAME: 'Γεωργίου',
+      MAIL_ADDRESS: 'andreas.georgiou@example.com.cy',
+    },
     CS_DRIVER: { INSURANCE_TYPE: 'CAR', HEALTHY_DRIVER: options.healthy ?? 'Y', CYPRUS_RESIDENT: 'Y' },
   };
   await db.query(
@@ -112,17 +131,28 @@ async function createOffer(options: OfferOptions = {}): Promise<string> {
 }
 
 function regpay(body: unknown, lang = 'en') {
-  return app.inject({ method: 'POST', url: '/zcp/jcc/JCCFunc/REGPAY', payload: body as object, headers: { 'accept-language': lang } });
+  return app.inject({
+    method: 'POST',
+    url: '/zcp/jcc/JCCFunc/REGPAY',
+    payload: body as object,
+    headers: { 'accept-language': lang },
+  });
 }
 
 function unescapeHtml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /** name → value of every hidden input of a page. */
 function hiddenInputs(html: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) out[m[1]] = unescapeHtml(m[2]);
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    out[m[1]] = unescapeHtml(m[2]);
   return out;
 }
 
@@ -154,7 +184,10 @@ async function startPayment(offerNo: string, lang = 'en'): Promise<Started> {
 }
 
 /** Pay (or cancel) on the card page; answers the page the sandbox shows next. */
-function submitCard(started: Started, card: Partial<Record<'cardNumber' | 'expiry' | 'cvv' | 'holder' | 'action', string>> = {}) {
+function submitCard(
+  started: Started,
+  card: Partial<Record<'cardNumber' | 'expiry' | 'cvv' | 'holder' | 'action', string>> = {},
+) {
   const hidden = hiddenInputs(started.cardPage.body);
   return postForm('/sandbox/jcc/pay', {
     ...hidden,
@@ -191,10 +224,14 @@ async function ordstat(orderId: string, lang = 'en') {
 }
 
 async function contractsOf(offerNo: string) {
-  return db.query<{ contract_no: string; status: string; start_date: string; expiry_date: string; balance_cents: number; premium_cents: number }>(
-    'SELECT * FROM contracts WHERE offer_no = $1',
-    [offerNo],
-  );
+  return db.query<{
+    contract_no: string;
+    status: string;
+    start_date: string;
+    expiry_date: string;
+    balance_cents: number;
+    premium_cents: number;
+  }>('SELECT * FROM contracts WHERE offer_no = $1', [offerNo]);
 }
 
 async function mailsTo(contractNo: string) {
@@ -205,7 +242,9 @@ async function mailsTo(contractNo: string) {
 }
 
 async function offerStatus(offerNo: string): Promise<string> {
-  const [row] = await db.query<{ status: string }>('SELECT status FROM offers WHERE offer_no = $1', [offerNo]);
+  const [row] = await db.query<{ status: string }>('SELECT status FROM offers WHERE offer_no = $1', [
+    offerNo,
+  ]);
   return row.status;
 }
 
@@ -216,7 +255,11 @@ function securityEvents(orderId: string) {
 describe('REGPAY', () => {
   it('registers an order for the offer and answers the signed form for the provider', async () => {
     const offerNo = await createOffer({ premiumCents: 2050 });
-    const response = await regpay({ CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516' }, LANGUAGE: 'EN', PAYMENT_METHOD: 'CARD' });
+    const response = await regpay({
+      CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516' },
+      LANGUAGE: 'EN',
+      PAYMENT_METHOD: 'CARD',
+    });
     expect(response.statusCode).toBe(200);
     const data = response.json().ES_RETURN_DATA;
     expect(data.URL).toBe(`${PUBLIC_URL}/sandbox/jcc/payment`);
@@ -242,7 +285,11 @@ describe('REGPAY', () => {
 
   it('takes the amount from the offer, whatever the client sends', async () => {
     const offerNo = await createOffer({ premiumCents: 31899 });
-    const response = await regpay({ CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516', AMOUNT: 1 }, AMOUNT: 1, PurchaseAmt: '000000000001' });
+    const response = await regpay({
+      CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516', AMOUNT: 1 },
+      AMOUNT: 1,
+      PurchaseAmt: '000000000001',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().ES_RETURN_DATA.FIELDS.PurchaseAmt).toBe('000000031899');
   });
@@ -250,7 +297,9 @@ describe('REGPAY', () => {
   it('answers 404 for an unknown offer or another product id', async () => {
     const unknown = await regpay({ CS_POLICY: { OFFER_NO: 'OF999999999', PRODUCT_ID: '516' } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().MESSAGES[0].MSGTEXT).toBe('We could not find this offer. Please check the offer number or start a new quote.');
+    expect(unknown.json().MESSAGES[0].MSGTEXT).toBe(
+      'We could not find this offer. Please check the offer number or start a new quote.',
+    );
     const offerNo = await createOffer();
     const otherProduct = await regpay({ CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '517' } });
     expect(otherProduct.statusCode).toBe(404);
@@ -268,7 +317,9 @@ describe('REGPAY', () => {
     expect((await regpay({ CS_POLICY: { OFFER_NO: byStatus } })).statusCode).toBe(422);
     const lastDay = await createOffer({ expiryDate: '2026-03-15' });
     expect((await regpay({ CS_POLICY: { OFFER_NO: lastDay } })).statusCode).toBe(200);
-    expect(await db.query('SELECT 1 FROM payment_orders WHERE offer_no IN ($1, $2)', [byDate, byStatus])).toHaveLength(0);
+    expect(
+      await db.query('SELECT 1 FROM payment_orders WHERE offer_no IN ($1, $2)', [byDate, byStatus]),
+    ).toHaveLength(0);
   });
 
   it('re-evaluates the referral rules and answers the rule message with CS_REFERRAL', async () => {
@@ -349,7 +400,10 @@ describe('the sandbox payment page', () => {
     });
     expect(switched.statusCode).toBe(200);
     expect(switched.body).toContain('Πληρωμή με κάρτα');
-    const forged = await app.inject({ method: 'GET', url: `/sandbox/jcc/card?order=${encodeURIComponent(orderId)}&token=x` });
+    const forged = await app.inject({
+      method: 'GET',
+      url: `/sandbox/jcc/card?order=${encodeURIComponent(orderId)}&token=x`,
+    });
     expect(forged.statusCode).toBe(400);
   });
 
@@ -365,24 +419,37 @@ describe('the sandbox payment page', () => {
   it('rejects a tampered amount: a re-signed-looking amount fails the signature, a decimal fails the format', async () => {
     const offerNo = await createOffer({ premiumCents: 41250 });
     const registered = (await regpay({ CS_POLICY: { OFFER_NO: offerNo } })).json().ES_RETURN_DATA;
-    const cheaper = await postForm('/sandbox/jcc/payment', { ...registered.FIELDS, PurchaseAmt: '000000000100' });
+    const cheaper = await postForm('/sandbox/jcc/payment', {
+      ...registered.FIELDS,
+      PurchaseAmt: '000000000100',
+    });
     expect(cheaper.statusCode).toBe(400);
     expect(cheaper.body).toContain('The signature of the request could not be verified.');
     const decimal = await postForm('/sandbox/jcc/payment', { ...registered.FIELDS, PurchaseAmt: '412.50' });
     expect(decimal.statusCode).toBe(400);
     expect(decimal.body).toContain('The purchase amount is not in the required 12-digit format.');
-    const otherMerchant = await postForm('/sandbox/jcc/payment', { ...registered.FIELDS, MerID: '0099000002' });
+    const otherMerchant = await postForm('/sandbox/jcc/payment', {
+      ...registered.FIELDS,
+      MerID: '0099000002',
+    });
     expect(otherMerchant.body).toContain('The merchant is not known.');
     const missing = await postForm('/sandbox/jcc/payment', { ...registered.FIELDS, Signature: '' });
     expect(missing.body).toContain('The field Signature is missing.');
-    expect(await db.query('SELECT 1 FROM sandbox_orders WHERE order_id = $1', [registered.ORDER_ID])).toHaveLength(0);
+    expect(
+      await db.query('SELECT 1 FROM sandbox_orders WHERE order_id = $1', [registered.ORDER_ID]),
+    ).toHaveLength(0);
     // The untouched form still works.
     expect((await postForm('/sandbox/jcc/payment', registered.FIELDS)).statusCode).toBe(200);
   });
 
   it('answers an empty or garbage request with an error page, never a 500', async () => {
     for (const payload of ['', 'Version=1.0.0', 'a=1&a=2&Signature=x', '%%%']) {
-      const response = await app.inject({ method: 'POST', url: '/sandbox/jcc/payment', headers: FORM, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/sandbox/jcc/payment',
+        headers: FORM,
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
       expect(response.headers['content-type']).toMatch(/text\/html/);
     }
@@ -393,7 +460,12 @@ describe('the sandbox payment page', () => {
 
   it('checks the card on the page with clear errors and keeps the order open', async () => {
     const started = await startPayment(await createOffer());
-    const bad = await submitCard(started, { cardNumber: '4000 0000 0000 0001', expiry: '01/26', cvv: '12', holder: '' });
+    const bad = await submitCard(started, {
+      cardNumber: '4000 0000 0000 0001',
+      expiry: '01/26',
+      cvv: '12',
+      holder: '',
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('The card number is not valid. Please check it.');
     expect(bad.body).toContain('This card has expired.');
@@ -408,8 +480,17 @@ describe('the sandbox payment page', () => {
 
   it('answers the order status by GET and by the authenticated REST call', async () => {
     const { orderId } = await pay(await createOffer({ premiumCents: 2050 }));
-    const byGet = await app.inject({ method: 'GET', url: `/sandbox/jcc/status?orderId=${encodeURIComponent(orderId)}` });
-    expect(byGet.json()).toMatchObject({ errorCode: '0', orderStatus: 2, actionCode: 0, amount: 2050, orderNumber: orderId });
+    const byGet = await app.inject({
+      method: 'GET',
+      url: `/sandbox/jcc/status?orderId=${encodeURIComponent(orderId)}`,
+    });
+    expect(byGet.json()).toMatchObject({
+      errorCode: '0',
+      orderStatus: 2,
+      actionCode: 0,
+      amount: 2050,
+      orderNumber: orderId,
+    });
     const unknown = await app.inject({ method: 'GET', url: '/sandbox/jcc/status?orderId=OF1-1-AAAAAA' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errorCode).toBe('6');
@@ -430,12 +511,31 @@ describe('the sandbox payment page', () => {
         headers: init?.headers as Record<string, string>,
         payload: String(init?.body ?? ''),
       });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type']) } });
+      return new Response(res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': String(res.headers['content-type']) },
+      });
     };
-    const client = createHttpStatusClient({ statusUrl: config.statusUrl, userName: config.apiUser, password: config.apiPassword, fetch: viaInject });
-    expect(await client.getOrderStatus(orderId)).toEqual({ found: true, orderStatus: 2, actionCode: 0, amountCents: 2050, orderNumber: orderId });
+    const client = createHttpStatusClient({
+      statusUrl: config.statusUrl,
+      userName: config.apiUser,
+      password: config.apiPassword,
+      fetch: viaInject,
+    });
+    expect(await client.getOrderStatus(orderId)).toEqual({
+      found: true,
+      orderStatus: 2,
+      actionCode: 0,
+      amountCents: 2050,
+      orderNumber: orderId,
+    });
     expect(await client.getOrderStatus('OF1-1-AAAAAA')).toEqual({ found: false });
-    const wrong = createHttpStatusClient({ statusUrl: config.statusUrl, userName: config.apiUser, password: 'x', fetch: viaInject });
+    const wrong = createHttpStatusClient({
+      statusUrl: config.statusUrl,
+      userName: config.apiUser,
+      password: 'x',
+      fetch: viaInject,
+    });
     await expect(wrong.getOrderStatus(orderId)).rejects.toThrow(/errorCode 5/);
   });
 });
@@ -451,7 +551,12 @@ describe('payment outcomes', () => {
 
     const { path, fields } = returnForm(result);
     expect(path).toBe('/zcp/jcc/return');
-    expect(fields).toMatchObject({ OrderID: orderId, ResponseCode: '1', ReasonCode: '1', PaddedCardNo: 'XXXXXXXXXXXX0002' });
+    expect(fields).toMatchObject({
+      OrderID: orderId,
+      ResponseCode: '1',
+      ReasonCode: '1',
+      PaddedCardNo: 'XXXXXXXXXXXX0002',
+    });
     expect(fields.AuthCode).toMatch(/^[A-Z0-9]{6}$/);
     expect(fields.ReferenceNo).toMatch(/^\d{12}$/);
 
@@ -462,9 +567,17 @@ describe('payment outcomes', () => {
     const status = await ordstat(orderId);
     expect(status.statusCode).toBe(200);
     const body = status.json();
-    expect(body).toMatchObject({ ORDER_ID: orderId, STATUS: 'SUCCESS', OFFER_NO: offerNo, PRODUCT_ID: '516', AMOUNT: 412.5 });
+    expect(body).toMatchObject({
+      ORDER_ID: orderId,
+      STATUS: 'SUCCESS',
+      OFFER_NO: offerNo,
+      PRODUCT_ID: '516',
+      AMOUNT: 412.5,
+    });
     expect(body.CONTRACT_NO).toMatch(/^CY\d+$/);
-    expect(body.MESSAGE).toBe(`Your payment was completed successfully. Your policy number is ${body.CONTRACT_NO}.`);
+    expect(body.MESSAGE).toBe(
+      `Your payment was completed successfully. Your policy number is ${body.CONTRACT_NO}.`,
+    );
 
     const [contract] = await contractsOf(offerNo);
     expect(contract).toMatchObject({
@@ -483,7 +596,11 @@ describe('payment outcomes', () => {
     // Paying the same offer again is refused with the contract.
     const again = await regpay({ CS_POLICY: { OFFER_NO: offerNo } });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toMatchObject({ CONTRACT_NO: body.CONTRACT_NO, ORDER_ID: orderId, OFFER_NO: offerNo });
+    expect(again.json()).toMatchObject({
+      CONTRACT_NO: body.CONTRACT_NO,
+      ORDER_ID: orderId,
+      OFFER_NO: offerNo,
+    });
     expect(again.json().MESSAGES[0].MSGTEXT).toContain(body.CONTRACT_NO);
   });
 
@@ -514,13 +631,21 @@ describe('payment outcomes', () => {
       app.inject({ method: 'POST', url: '/zcp/jcc/PendPaymTimeOut/pendtimeout', payload: body as object });
     const early = await timeout({ CONTRACT_NO: contract.contract_no, PRODUCT_ID: '516', I_MODE: '1' });
     expect(early.statusCode).toBe(200);
-    expect(early.json()).toMatchObject({ STATUS: 'PENDING_PAYMENT_REVIEW', PAYMENT_STATUS: 'SUCCESS_PENDING', ORDER_ID: orderId });
+    expect(early.json()).toMatchObject({
+      STATUS: 'PENDING_PAYMENT_REVIEW',
+      PAYMENT_STATUS: 'SUCCESS_PENDING',
+      ORDER_ID: orderId,
+    });
 
     const before = clock;
     clock = new Date(before.getTime() + 61_000);
     try {
       const settled = await timeout({ CONTRACT_NO: contract.contract_no, PRODUCT_ID: 516, I_MODE: 2 });
-      expect(settled.json()).toMatchObject({ CONTRACT_NO: contract.contract_no, STATUS: 'ACTIVE', PAYMENT_STATUS: 'SUCCESS' });
+      expect(settled.json()).toMatchObject({
+        CONTRACT_NO: contract.contract_no,
+        STATUS: 'ACTIVE',
+        PAYMENT_STATUS: 'SUCCESS',
+      });
       const [active] = await contractsOf(offerNo);
       expect(active).toMatchObject({ status: 'ACTIVE', balance_cents: 0 });
       expect((await ordstat(orderId)).json().STATUS).toBe('SUCCESS');
@@ -542,10 +667,16 @@ describe('payment outcomes', () => {
     expect(result.body).toContain('Payment declined');
     const { path, fields } = returnForm(result);
     expect(fields).toMatchObject({ ResponseCode: '2', ReasonCode: '5' });
-    expect((await postForm(path, fields)).headers.location).toBe(`${PUBLIC_URL}/payment-completion/${orderId}`);
+    expect((await postForm(path, fields)).headers.location).toBe(
+      `${PUBLIC_URL}/payment-completion/${orderId}`,
+    );
 
     const body = (await ordstat(orderId)).json();
-    expect(body).toMatchObject({ STATUS: 'FAILED', MESSAGE: 'Payment not completed successfully.', REASON_TEXT: 'Do not honour' });
+    expect(body).toMatchObject({
+      STATUS: 'FAILED',
+      MESSAGE: 'Payment not completed successfully.',
+      REASON_TEXT: 'Do not honour',
+    });
     expect(body.CONTRACT_NO).toBeUndefined();
     expect((await ordstat(orderId, 'el')).json().MESSAGE).toBe('Η πληρωμή δεν ολοκληρώθηκε επιτυχώς.');
     expect(await contractsOf(offerNo)).toHaveLength(0);
@@ -562,7 +693,13 @@ describe('payment outcomes', () => {
   it('cancel on the card page: declined by the cardholder', async () => {
     const offerNo = await createOffer();
     const started = await startPayment(offerNo);
-    const cancelled = await submitCard(started, { action: 'cancel', cardNumber: '', cvv: '', holder: '', expiry: '' });
+    const cancelled = await submitCard(started, {
+      action: 'cancel',
+      cardNumber: '',
+      cvv: '',
+      holder: '',
+      expiry: '',
+    });
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.body).toContain('Payment cancelled');
     const { path, fields } = returnForm(cancelled);
@@ -571,9 +708,13 @@ describe('payment outcomes', () => {
     const body = (await ordstat(started.orderId)).json();
     expect(body.STATUS).toBe('FAILED');
     expect(body.MESSAGE).toBe('Payment not completed successfully: you cancelled the payment.');
-    const [order] = await db.query('SELECT status FROM payment_orders WHERE order_id = $1', [started.orderId]);
+    const [order] = await db.query('SELECT status FROM payment_orders WHERE order_id = $1', [
+      started.orderId,
+    ]);
     expect(order.status).toBe('CANCELLED');
-    const [sandbox] = await db.query('SELECT order_status FROM sandbox_orders WHERE order_id = $1', [started.orderId]);
+    const [sandbox] = await db.query('SELECT order_status FROM sandbox_orders WHERE order_id = $1', [
+      started.orderId,
+    ]);
     expect(sandbox.order_status).toBe(6);
   });
 
@@ -597,7 +738,10 @@ describe('payment outcomes', () => {
     const { orderId, result } = await pay(offerNo);
     const { path, fields } = returnForm(result);
     const first = fields.ResponseSignature[0];
-    await postForm(path, { ...fields, ResponseSignature: `${first === 'A' ? 'B' : 'A'}${fields.ResponseSignature.slice(1)}` });
+    await postForm(path, {
+      ...fields,
+      ResponseSignature: `${first === 'A' ? 'B' : 'A'}${fields.ResponseSignature.slice(1)}`,
+    });
     const [order] = await db.query('SELECT status FROM payment_orders WHERE order_id = $1', [orderId]);
     expect(order.status).toBe('ERROR');
     expect((await ordstat(orderId)).json().STATUS).toBe('SUCCESS');
@@ -637,12 +781,20 @@ describe('payment outcomes', () => {
     });
     const response = await postForm('/zcp/jcc/return', { ...unknown });
     expect(response.statusCode).toBe(303);
-    expect(securityEvents('OF1-9-AAAAAA')).toEqual([expect.objectContaining({ obj: expect.objectContaining({ reason: 'unknown_order' }) })]);
+    expect(securityEvents('OF1-9-AAAAAA')).toEqual([
+      expect.objectContaining({ obj: expect.objectContaining({ reason: 'unknown_order' }) }),
+    ]);
 
     const started = await startPayment(await createOffer());
-    const other = buildPaymentResponse(config.password, { ...unknown, MerID: '0099000002', OrderID: started.orderId });
+    const other = buildPaymentResponse(config.password, {
+      ...unknown,
+      MerID: '0099000002',
+      OrderID: started.orderId,
+    });
     await postForm('/zcp/jcc/return', { ...other });
-    expect(securityEvents(started.orderId)).toEqual([expect.objectContaining({ obj: expect.objectContaining({ reason: 'unknown_merchant' }) })]);
+    expect(securityEvents(started.orderId)).toEqual([
+      expect.objectContaining({ obj: expect.objectContaining({ reason: 'unknown_merchant' }) }),
+    ]);
   });
 
   it('replayed return: the same contract, no second mail', async () => {
@@ -666,12 +818,19 @@ describe('payment outcomes', () => {
     const offerNo = await createOffer();
     const { result } = await pay(offerNo);
     const { path, fields } = returnForm(result);
-    const answers = await Promise.all([postForm(path, fields), postForm(path, fields), postForm(path, fields)]);
+    const answers = await Promise.all([
+      postForm(path, fields),
+      postForm(path, fields),
+      postForm(path, fields),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([303, 303, 303]);
     const contracts = await contractsOf(offerNo);
     expect(contracts).toHaveLength(1);
     expect(await mailsTo(contracts[0].contract_no)).toHaveLength(1);
-    const [order] = await db.query<{ version: number }>('SELECT version FROM payment_orders WHERE offer_no = $1', [offerNo]);
+    const [order] = await db.query<{ version: number }>(
+      'SELECT version FROM payment_orders WHERE offer_no = $1',
+      [offerNo],
+    );
     expect(order.version).toBeGreaterThan(1);
   });
 
@@ -709,7 +868,9 @@ describe('payment outcomes', () => {
     const body = (await ordstat(second.orderId)).json();
     expect(body).toMatchObject({ STATUS: 'SUCCESS', CONTRACT_NO: contracts[0].contract_no });
     expect(body.MESSAGE).toContain('will be refunded');
-    const [order] = await db.query('SELECT refund_required FROM payment_orders WHERE order_id = $1', [second.orderId]);
+    const [order] = await db.query('SELECT refund_required FROM payment_orders WHERE order_id = $1', [
+      second.orderId,
+    ]);
     expect(order.refund_required).toBe(true);
     expect(await mailsTo(contracts[0].contract_no)).toHaveLength(1);
   });
@@ -725,7 +886,11 @@ describe('payment outcomes', () => {
   });
 
   it('the return endpoint answers 400 to a body that is not a provider message', async () => {
-    for (const payload of ['', 'MerID=1', 'OrderID=a&OrderID=b&MerID=1&AcqID=1&ResponseCode=1&ReasonCode=1&ResponseSignature=x']) {
+    for (const payload of [
+      '',
+      'MerID=1',
+      'OrderID=a&OrderID=b&MerID=1&AcqID=1&ResponseCode=1&ReasonCode=1&ResponseSignature=x',
+    ]) {
       const response = await app.inject({ method: 'POST', url: '/zcp/jcc/return', headers: FORM, payload });
       expect(response.statusCode, payload).toBe(400);
     }
@@ -741,13 +906,27 @@ describe('recovery', () => {
     const abandonedOffer = await createOffer();
     const abandoned = await startPayment(abandonedOffer);
     const neverReached = await createOffer();
-    const registered = (await regpay({ CS_POLICY: { OFFER_NO: neverReached } })).json().ES_RETURN_DATA.ORDER_ID;
+    const registered = (await regpay({ CS_POLICY: { OFFER_NO: neverReached } })).json().ES_RETURN_DATA
+      .ORDER_ID;
 
     const client = createSandboxStatusClient(db, config.merchantId, () => clock);
-    const run = (at: Date) => recoverStalePayments(db, { client, config, flows: [driverFlow], log, now: () => at, graceSeconds: 120 });
+    const run = (at: Date) =>
+      recoverStalePayments(db, {
+        client,
+        config,
+        flows: [driverFlow],
+        log,
+        now: () => at,
+        graceSeconds: 120,
+      });
 
     const soon = await run(new Date(clock.getTime() + 10_000));
-    expect(await db.query('SELECT 1 FROM payment_orders WHERE order_id = $1 AND status = $2', [lost.orderId, 'REGISTERED'])).toHaveLength(1);
+    expect(
+      await db.query('SELECT 1 FROM payment_orders WHERE order_id = $1 AND status = $2', [
+        lost.orderId,
+        'REGISTERED',
+      ]),
+    ).toHaveLength(1);
     expect(soon.approved).toBe(0);
 
     const later = await run(new Date(clock.getTime() + 5 * 60_000));
@@ -778,16 +957,23 @@ describe('recovery', () => {
       now: () => new Date(clock.getTime() + 3 * 3600_000),
     });
     expect(summary.checked).toBeGreaterThanOrEqual(1);
-    const [order] = await db.query('SELECT status FROM payment_orders WHERE order_id = $1', [started.orderId]);
+    const [order] = await db.query('SELECT status FROM payment_orders WHERE order_id = $1', [
+      started.orderId,
+    ]);
     expect(order.status).toBe('REGISTERED');
-    expect(logs.some((l) => l.obj.event === 'payment.status_query_failed' && l.obj.orderId === started.orderId)).toBe(true);
+    expect(
+      logs.some((l) => l.obj.event === 'payment.status_query_failed' && l.obj.orderId === started.orderId),
+    ).toBe(true);
   });
 });
 
 /** The card-page hidden fields of the order a result page belongs to (for reloading /pay). */
 async function startPaymentPageOf(result: LightMyRequestResponse): Promise<Started> {
   const orderId = returnForm(result).fields.OrderID;
-  const [row] = await db.query<{ page_token: string }>('SELECT page_token FROM sandbox_orders WHERE order_id = $1', [orderId]);
+  const [row] = await db.query<{ page_token: string }>(
+    'SELECT page_token FROM sandbox_orders WHERE order_id = $1',
+    [orderId],
+  );
   const page = `<input type="hidden" name="orderId" value="${orderId}">\n<input type="hidden" name="token" value="${row.page_token}">\n<input type="hidden" name="lang" value="en">`;
   return { offerNo: '', orderId, fields: {}, cardPage: { body: page } as LightMyRequestResponse };
 }

@@ -18,7 +18,12 @@ import {
   verifyRequestSignature,
   verifyResponseSignature,
 } from '../../src/server/cardProvider/jcc';
-import { checkCardForm, decideCardResult, luhnValid, TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
+import {
+  checkCardForm,
+  decideCardResult,
+  luhnValid,
+  TEST_CARDS,
+} from '../../src/server/cardProvider/sandboxCards';
 import { paymentConfigFromEnv, SANDBOX_MERCHANT } from '../../src/server/payments/config';
 
 const merchant = { merchantId: '0099000001', acquirerId: '402971', password: 'zcp-sandbox-secret' };
@@ -54,7 +59,13 @@ describe('PurchaseAmt', () => {
 
 describe('signatures', () => {
   it('match the FIPS 180 "abc" vector when the signed fields concatenate to "abc"', () => {
-    const sig = requestSignature('a', { MerID: 'b', AcqID: 'c', OrderID: '', PurchaseAmt: '', PurchaseCurrency: '' });
+    const sig = requestSignature('a', {
+      MerID: 'b',
+      AcqID: 'c',
+      OrderID: '',
+      PurchaseAmt: '',
+      PurchaseCurrency: '',
+    });
     expect(sig).toBe('qZk+NkcGgWq6PiVxeFDCbJzQ2J0=');
   });
 
@@ -66,7 +77,9 @@ describe('signatures', () => {
     });
     // Computed outside the project (Python hashlib) and again through WebCrypto.
     expect(request.Signature).toBe('HwBJyfrUViTPc9xitkLcyJc6Tdc=');
-    expect(request.Signature).toBe(await webSha1Base64('zcp-sandbox-secret0099000001402971100001-1-ABCDEF000000002050978'));
+    expect(request.Signature).toBe(
+      await webSha1Base64('zcp-sandbox-secret0099000001402971100001-1-ABCDEF000000002050978'),
+    );
     expect(request).toMatchObject({
       Version: '1.0.0',
       MerID: '0099000001',
@@ -90,12 +103,20 @@ describe('signatures', () => {
       ReasonCode: '1',
     };
     expect(responseSignature(merchant.password, fields)).toBe('3enbPdqdsL9nDc9hkRcDqOne7A0=');
-    expect(responseSignature(merchant.password, fields)).toBe(await webSha1Base64('zcp-sandbox-secret0099000001402971100001-1-ABCDEF11'));
+    expect(responseSignature(merchant.password, fields)).toBe(
+      await webSha1Base64('zcp-sandbox-secret0099000001402971100001-1-ABCDEF11'),
+    );
   });
 
   it('reject any change to a signed field, and the wrong password', () => {
-    const request = buildPaymentRequest(merchant, { orderId: 'A-1', amountCents: 2050, merRespUrl: 'https://x.cy/r' });
-    expect(verifyRequestSignature(merchant.password, { ...request, PurchaseAmt: '000000000100' })).toBe(false);
+    const request = buildPaymentRequest(merchant, {
+      orderId: 'A-1',
+      amountCents: 2050,
+      merRespUrl: 'https://x.cy/r',
+    });
+    expect(verifyRequestSignature(merchant.password, { ...request, PurchaseAmt: '000000000100' })).toBe(
+      false,
+    );
     expect(verifyRequestSignature(merchant.password, { ...request, OrderID: 'A-2' })).toBe(false);
     expect(verifyRequestSignature(merchant.password, { ...request, MerID: '0099000002' })).toBe(false);
     expect(verifyRequestSignature('other', request)).toBe(false);
@@ -112,7 +133,9 @@ describe('signatures', () => {
       AuthCode: '',
     });
     expect(verifyResponseSignature(merchant.password, response)).toBe(true);
-    expect(verifyResponseSignature(merchant.password, { ...response, ResponseCode: '1', ReasonCode: '1' })).toBe(false);
+    expect(
+      verifyResponseSignature(merchant.password, { ...response, ResponseCode: '1', ReasonCode: '1' }),
+    ).toBe(false);
     expect(verifyResponseSignature(merchant.password, { ...response, OrderID: 'A-2' })).toBe(false);
     // ReasonCodeDesc is not signed by the protocol: changing it is not detectable, and harmless.
     expect(verifyResponseSignature(merchant.password, { ...response, ReasonCodeDesc: 'x' })).toBe(true);
@@ -140,7 +163,11 @@ describe('messages', () => {
   });
 
   it('read a payment form and say what is wrong with a bad one', () => {
-    const good = buildPaymentRequest(merchant, { orderId: 'A-1', amountCents: 2050, merRespUrl: 'https://x.cy/r' });
+    const good = buildPaymentRequest(merchant, {
+      orderId: 'A-1',
+      amountCents: 2050,
+      merRespUrl: 'https://x.cy/r',
+    });
     const read = readPaymentRequest(good);
     expect(read.ok && read.amountCents).toBe(2050);
     const problem = (body: unknown) => {
@@ -176,7 +203,9 @@ describe('messages', () => {
   });
 
   it('read order-status answers, string or number typed', () => {
-    expect(readOrderStatusAnswer({ errorCode: '0', orderStatus: 2, amount: 2050, orderNumber: 'A-1' })).toMatchObject({
+    expect(
+      readOrderStatusAnswer({ errorCode: '0', orderStatus: 2, amount: 2050, orderNumber: 'A-1' }),
+    ).toMatchObject({
       orderStatus: 2,
       amount: 2050,
     });
@@ -196,7 +225,12 @@ describe('messages', () => {
 
 describe('sandbox card page rules', () => {
   const now = new Date('2026-03-15T10:00:00Z');
-  const valid = { cardNumber: '4000 0000 0000 0002', expiry: '03/26', cvv: '123', holder: 'Andreas Georgiou' };
+  const valid = {
+    cardNumber: '4000 0000 0000 0002',
+    expiry: '03/26',
+    cvv: '123',
+    holder: 'Andreas Georgiou',
+  };
 
   it('knows the documented test cards as Luhn-valid', () => {
     for (const card of Object.values(TEST_CARDS)) expect(luhnValid(card)).toBe(true);
@@ -206,7 +240,9 @@ describe('sandbox card page rules', () => {
   it('checks the number, the expiry (through the end of its month), the CVV and the name', () => {
     expect(checkCardForm(valid, now)).toEqual({});
     expect(checkCardForm({ ...valid, cardNumber: '' }, now)).toEqual({ cardNumber: 'cardNumberRequired' });
-    expect(checkCardForm({ ...valid, cardNumber: '4000 0000 0000 0001' }, now)).toEqual({ cardNumber: 'cardNumberLuhn' });
+    expect(checkCardForm({ ...valid, cardNumber: '4000 0000 0000 0001' }, now)).toEqual({
+      cardNumber: 'cardNumberLuhn',
+    });
     expect(checkCardForm({ ...valid, cardNumber: '4000' }, now)).toEqual({ cardNumber: 'cardNumberDigits' });
     expect(checkCardForm({ ...valid, expiry: '02/26' }, now)).toEqual({ expiry: 'expiryPast' });
     expect(checkCardForm({ ...valid, expiry: '13/27' }, now)).toEqual({ expiry: 'expiryFormat' });
@@ -216,9 +252,22 @@ describe('sandbox card page rules', () => {
   });
 
   it('decides each test card as documented', () => {
-    expect(decideCardResult(TEST_CARDS.APPROVED, 'A')).toMatchObject({ orderStatus: 2, responseCode: '1', reasonCode: '1', returnSent: true });
-    expect(decideCardResult(TEST_CARDS.PENDING_PREMIUM, 'A')).toMatchObject({ orderStatus: 1, responseCode: '1', captureHeld: true });
-    expect(decideCardResult(TEST_CARDS.DECLINED, 'A')).toMatchObject({ orderStatus: 6, responseCode: '2', reasonCode: '5' });
+    expect(decideCardResult(TEST_CARDS.APPROVED, 'A')).toMatchObject({
+      orderStatus: 2,
+      responseCode: '1',
+      reasonCode: '1',
+      returnSent: true,
+    });
+    expect(decideCardResult(TEST_CARDS.PENDING_PREMIUM, 'A')).toMatchObject({
+      orderStatus: 1,
+      responseCode: '1',
+      captureHeld: true,
+    });
+    expect(decideCardResult(TEST_CARDS.DECLINED, 'A')).toMatchObject({
+      orderStatus: 6,
+      responseCode: '2',
+      reasonCode: '5',
+    });
     expect(decideCardResult(TEST_CARDS.NO_RETURN, 'A')).toMatchObject({ orderStatus: 2, returnSent: false });
     expect(decideCardResult('4111111111111111', 'A')).toMatchObject({ orderStatus: 6, reasonCode: '14' });
     expect(decideCardResult(TEST_CARDS.APPROVED, 'M')).toMatchObject({ orderStatus: 1, captureHeld: false });
@@ -239,7 +288,9 @@ describe('configuration', () => {
   });
 
   it('needs every live setting, https, and no sandbox secret in live mode', () => {
-    expect(() => paymentConfigFromEnv({ PAYMENT_MODE: 'live', PUBLIC_URL: 'https://shop.cy' })).toThrow(/JCC_PAYMENT_URL/);
+    expect(() => paymentConfigFromEnv({ PAYMENT_MODE: 'live', PUBLIC_URL: 'https://shop.cy' })).toThrow(
+      /JCC_PAYMENT_URL/,
+    );
     const live = {
       PAYMENT_MODE: 'live',
       PUBLIC_URL: 'https://shop.cy',
@@ -250,9 +301,17 @@ describe('configuration', () => {
       JCC_API_USER: 'api-user',
       JCC_API_PASSWORD: 'api-secret',
     };
-    expect(paymentConfigFromEnv(live)).toMatchObject({ mode: 'live', merchantId: '0012345678', acquirerId: '402971' });
-    expect(() => paymentConfigFromEnv({ ...live, JCC_PAYMENT_URL: 'http://gateway.example/payment' })).toThrow(/https/);
-    expect(() => paymentConfigFromEnv({ ...live, JCC_PASSWORD: SANDBOX_MERCHANT.password })).toThrow(/sandbox/);
+    expect(paymentConfigFromEnv(live)).toMatchObject({
+      mode: 'live',
+      merchantId: '0012345678',
+      acquirerId: '402971',
+    });
+    expect(() =>
+      paymentConfigFromEnv({ ...live, JCC_PAYMENT_URL: 'http://gateway.example/payment' }),
+    ).toThrow(/https/);
+    expect(() => paymentConfigFromEnv({ ...live, JCC_PASSWORD: SANDBOX_MERCHANT.password })).toThrow(
+      /sandbox/,
+    );
     expect(() => paymentConfigFromEnv({ PAYMENT_MODE: 'test' })).toThrow(/PAYMENT_MODE/);
   });
 });
@@ -260,7 +319,9 @@ describe('configuration', () => {
 type Tree = { [key: string]: string | Tree };
 
 function keysOf(lang: string): string[] {
-  const tree = JSON.parse(readFileSync(new URL(`../../locales/${lang}/payment.json`, import.meta.url), 'utf8')) as Tree;
+  const tree = JSON.parse(
+    readFileSync(new URL(`../../locales/${lang}/payment.json`, import.meta.url), 'utf8'),
+  ) as Tree;
   const keys: string[] = [];
   const walk = (node: Tree, prefix: string) => {
     for (const [key, value] of Object.entries(node)) {

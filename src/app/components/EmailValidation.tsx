@@ -158,7 +158,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         />
         {sendFailure}
         <div className="actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
             {t('pages:emailValidation.sendCode')}
           </button>
         </div>
@@ -194,12 +194,12 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
       ) : null}
       {sendFailure}
       <div className="actions">
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
           {t('pages:emailValidation.confirm')}
         </button>
         <button
           type="button"
-          className={problem === 'expired' ? 'button button--primary' : 'button button--secondary'}
+          className={problem === 'expired' ? 'btn btn--primary' : 'btn btn--secondary'}
           onClick={onResend}
           disabled={busy}
         >
@@ -207,7 +207,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         </button>
         <button
           type="button"
-          className="button button--link"
+          className="btn btn--link"
           onClick={() => setPhase('email')}
           disabled={busy}
         >

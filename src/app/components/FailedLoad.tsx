@@ -6,7 +6,7 @@ export function FailedLoad({ onRetry, message }: { onRetry: () => void; message?
   return (
     <div className="failed-load" role="alert">
       <p>{message ?? t('failedLoad.message')}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
+      <button type="button" className="btn btn--secondary" onClick={onRetry}>
         {t('failedLoad.retry')}
       </button>
     </div>

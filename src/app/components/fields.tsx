@@ -20,17 +20,17 @@ function FieldFrame({ id, label, required, hint, error, children }: FieldFramePr
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={error ? 'field field--invalid' : 'field'}>
+    <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
         {required ? null : <span className="field__optional"> {t('form.optional')}</span>}
       </label>
       {hint ? (
-        <div id={hintId} className="field__hint">
+        <div id={hintId} className="field__help">
           {hint}
         </div>
       ) : null}
-      {children(describedBy)}
+      <div className="field__control">{children(describedBy)}</div>
       {error ? (
         <p id={errorId} className="field__error" role="alert">
           {error}
@@ -56,7 +56,7 @@ export function TextField({ label, value, onValueChange, hint, error, required, 
         <input
           {...rest}
           id={id}
-          className="field__input"
+          className="input"
           value={value}
           required={required}
           aria-invalid={error ? true : undefined}
@@ -92,7 +92,7 @@ export function TextAreaField({
         <textarea
           {...rest}
           id={id}
-          className="field__input field__input--textarea"
+          className="textarea"
           value={value}
           required={required}
           aria-invalid={error ? true : undefined}
@@ -135,10 +135,11 @@ export function SelectField({
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       {(describedBy) => (
+        <div className="select">
         <select
           {...rest}
           id={id}
-          className="field__input field__input--select"
+          className="select__control"
           value={value}
           required={required}
           aria-invalid={error ? true : undefined}
@@ -152,6 +153,7 @@ export function SelectField({
             </option>
           ))}
         </select>
+        </div>
       )}
     </FieldFrame>
   );

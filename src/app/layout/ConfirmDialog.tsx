@@ -66,10 +66,10 @@ export function ConfirmDialog({
         </h2>
         <p id={messageId}>{message}</p>
         <div className="dialog__actions">
-          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel}>
+          <button ref={cancelRef} type="button" className="btn btn--secondary" onClick={onCancel}>
             {cancelLabel}
           </button>
-          <button type="button" className="button button--primary" onClick={onConfirm}>
+          <button type="button" className="btn btn--primary" onClick={onConfirm}>
             {confirmLabel}
           </button>
         </div>

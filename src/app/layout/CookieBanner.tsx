@@ -35,19 +35,19 @@ function CookieBannerPanel() {
       <div className="cookie-banner__actions">
         <button
           type="button"
-          className="button button--primary"
+          className="btn btn--primary"
           onClick={() => saveCookieConsent({ preferences: true, analytics: true })}
         >
           {t('cookies.acceptAll')}
         </button>
         <button
           type="button"
-          className="button button--secondary"
+          className="btn btn--secondary"
           onClick={() => saveCookieConsent({ preferences: false, analytics: false })}
         >
           {t('cookies.necessaryOnly')}
         </button>
-        <Link className="button button--link" to="/cookies#cookie-settings">
+        <Link className="btn btn--link" to="/cookies#cookie-settings">
           {t('cookies.settings')}
         </Link>
       </div>

@@ -13,10 +13,10 @@ export function RouteErrorPage() {
       <h1>{notFound ? t('notFound.title') : t('routeError.title')}</h1>
       <p>{notFound ? t('notFound.text') : t('routeError.text')}</p>
       <div className="actions">
-        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
           {t('routeError.reload')}
         </button>
-        <a className="button button--secondary" href="/">
+        <a className="btn btn--secondary" href="/">
           {t('notFound.back')}
         </a>
       </div>

@@ -215,7 +215,7 @@ export function ContactPage() {
         />
         {state === 'failed' ? <FormMessage kind="error">{t('contact.failed')}</FormMessage> : null}
         <div className="actions">
-          <button type="submit" className="button button--primary" disabled={state === 'sending'}>
+          <button type="submit" className="btn btn--primary" disabled={state === 'sending'}>
             {t('contact.submit')}
           </button>
         </div>

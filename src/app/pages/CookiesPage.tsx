@@ -81,7 +81,7 @@ export function CookiesPage() {
               aria-describedby="cookie-necessary-text"
             />
             <label htmlFor="cookie-necessary">{t('cookies.necessary')}</label>
-            <p id="cookie-necessary-text" className="field__hint">
+            <p id="cookie-necessary-text" className="field__help">
               {t('cookies.necessaryText')}
             </p>
           </div>
@@ -99,7 +99,7 @@ export function CookiesPage() {
               }}
             />
             <label htmlFor="cookie-preferences">{t('cookies.preferences')}</label>
-            <p id="cookie-preferences-text" className="field__hint">
+            <p id="cookie-preferences-text" className="field__help">
               {t('cookies.preferencesText')}
             </p>
           </div>
@@ -117,13 +117,13 @@ export function CookiesPage() {
               }}
             />
             <label htmlFor="cookie-analytics">{t('cookies.analytics')}</label>
-            <p id="cookie-analytics-text" className="field__hint">
+            <p id="cookie-analytics-text" className="field__help">
               {t('cookies.analyticsText')}
             </p>
           </div>
           {saved ? <FormMessage kind="success">{t('cookies.saved')}</FormMessage> : null}
           <div className="actions">
-            <button type="submit" className="button button--primary">
+            <button type="submit" className="btn btn--primary">
               {t('cookies.save')}
             </button>
           </div>

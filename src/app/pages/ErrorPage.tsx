@@ -28,7 +28,7 @@ export function ErrorPage() {
         <>
           <p>{t('error.contactIntro')}</p>
           <p>
-            <Link className="button button--primary" to={withQuery('/contact', contactQuery.toString())}>
+            <Link className="btn btn--primary" to={withQuery('/contact', contactQuery.toString())}>
               {t('error.contactMe')}
             </Link>
           </p>

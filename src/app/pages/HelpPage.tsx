@@ -58,7 +58,7 @@ export function HelpPage() {
               <input
                 id={searchId}
                 type="search"
-                className="field__input"
+                className="input"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
               />

@@ -10,7 +10,7 @@ export function NotFoundPage() {
     <div className="page page--narrow">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <button type="button" className="button button--primary" onClick={() => navigate(HOME_PATH)}>
+      <button type="button" className="btn btn--primary" onClick={() => navigate(HOME_PATH)}>
         {t('notFound.back')}
       </button>
     </div>

@@ -93,7 +93,7 @@ export function PaymentCompletionPage({
       <div className="page page--narrow">
         <h1>{t('completion.pendingTitle')}</h1>
         <p role="status">{t('completion.pendingText')}</p>
-        <button type="button" className="button button--primary" onClick={checkAgain}>
+        <button type="button" className="btn btn--primary" onClick={checkAgain}>
           {t('completion.checkAgain')}
         </button>
         <CallCentre />
@@ -125,7 +125,7 @@ export function PaymentCompletionPage({
         </dl>
         <p>{t('completion.emailNote')}</p>
         <p>
-          <Link className="button button--primary" to="/">
+          <Link className="btn btn--primary" to="/">
             {t('common:nav.backHome')}
           </Link>
         </p>
@@ -142,12 +142,12 @@ export function PaymentCompletionPage({
       <p>{t('completion.notCharged')}</p>
       <div className="actions">
         <Link
-          className="button button--primary"
+          className="btn btn--primary"
           to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}
         >
           {t('completion.retry')}
         </Link>
-        <Link className="button button--secondary" to={withQuery('/contact', contactQuery.toString())}>
+        <Link className="btn btn--secondary" to={withQuery('/contact', contactQuery.toString())}>
           {t('completion.contactMe')}
         </Link>
       </div>

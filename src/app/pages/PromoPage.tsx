@@ -17,6 +17,7 @@ import { clearPromo, type PromoCodeKind, setPromo, usePromo } from '../state/pro
 
 const DISTRICT_LOV = 'DISTRICT';
 const MAX_CODE_LENGTH = 20;
+const KINDS: readonly PromoCodeKind[] = ['PROMO_CODE_CP', 'PROMO_CODE_TIS'];
 
 type Problem = 'required' | 'wrong' | 'failed' | null;
 
@@ -76,34 +77,31 @@ export function PromoPage() {
       {current ? (
         <FormMessage kind="info">
           {t('promo.current', { code: current.PROMO_CODE_CP ?? current.PROMO_CODE_TIS ?? '' })}{' '}
-          <button type="button" className="button button--link" onClick={clearPromo}>
+          <button type="button" className="btn btn--link" onClick={clearPromo}>
             {t('promo.remove')}
           </button>
         </FormMessage>
       ) : null}
       <form className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
-        <fieldset className="field field--choice">
+        <fieldset className="form-group">
           <legend className="field__label">{t('promo.kind')}</legend>
-          <label className="choice">
-            <input
-              type="radio"
-              name="promo-kind"
-              value="PROMO_CODE_CP"
-              checked={kind === 'PROMO_CODE_CP'}
-              onChange={() => setKind('PROMO_CODE_CP')}
-            />{' '}
-            {t('promo.kindPromo')}
-          </label>
-          <label className="choice">
-            <input
-              type="radio"
-              name="promo-kind"
-              value="PROMO_CODE_TIS"
-              checked={kind === 'PROMO_CODE_TIS'}
-              onChange={() => setKind('PROMO_CODE_TIS')}
-            />{' '}
-            {t('promo.kindReference')}
-          </label>
+          <div className="choices choices--radio">
+            {KINDS.map((k) => (
+              <label key={k} className="choice">
+                <input
+                  className="choice__input"
+                  type="radio"
+                  name="promo-kind"
+                  value={k}
+                  checked={kind === k}
+                  onChange={() => setKind(k)}
+                />
+                <span className="choice__label">
+                  {k === 'PROMO_CODE_CP' ? t('promo.kindPromo') : t('promo.kindReference')}
+                </span>
+              </label>
+            ))}
+          </div>
         </fieldset>
         <TextField
           label={kind === 'PROMO_CODE_CP' ? t('promo.code') : t('promo.referenceCode')}
@@ -136,10 +134,10 @@ export function PromoPage() {
         {problem === 'wrong' ? <FormMessage kind="error">{t('promo.wrong')}</FormMessage> : null}
         {problem === 'failed' ? <FormMessage kind="error">{t('promo.failed')}</FormMessage> : null}
         <div className="actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="btn btn--primary" disabled={busy}>
             {t('promo.apply')}
           </button>
-          <button type="button" className="button button--secondary" onClick={leave}>
+          <button type="button" className="btn btn--secondary" onClick={leave}>
             {t('promo.cancel')}
           </button>
         </div>

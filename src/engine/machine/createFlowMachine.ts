@@ -64,6 +64,8 @@ export type FlowEvent =
 export interface FlowMachineOptions {
   quote?: Quote;
   vars?: Record<string, unknown>;
+  /** Path analysis (flows:paths): answers are not checked, so every NEXT may leave. */
+  analysis?: boolean;
 }
 
 /** Substeps of the flow in order, with their state keys. */
@@ -200,7 +202,7 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
             NEXT: [
               {
                 guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
-                  blockers(substep, nextQuote(context, event), validationContext()).length > 0,
+                  !options.analysis && blockers(substep, nextQuote(context, event), validationContext()).length > 0,
                 actions: update(({ context, event }) => {
                   const quote = nextQuote(context, event);
                   return { quote, errors: blockers(substep, quote, validationContext()) };

@@ -7,7 +7,13 @@ import { type JccOrderStatus, readOrderStatusAnswer, STATUS_ERROR_CODE } from '.
 import { sandboxOrderAt } from './sandboxStore';
 
 export type ProviderOrderStatus =
-  | { found: true; orderStatus: JccOrderStatus; actionCode: number | null; amountCents: number; orderNumber: string }
+  | {
+      found: true;
+      orderStatus: JccOrderStatus;
+      actionCode: number | null;
+      amountCents: number;
+      orderNumber: string;
+    }
   | { found: false };
 
 export interface OrderStatusClient {
@@ -16,7 +22,11 @@ export interface OrderStatusClient {
 }
 
 /** Reads the sandbox's own table, applying its delayed deposits as its HTTP endpoint does. */
-export function createSandboxStatusClient(db: Db, merchantId: string, now: () => Date = () => new Date()): OrderStatusClient {
+export function createSandboxStatusClient(
+  db: Db,
+  merchantId: string,
+  now: () => Date = () => new Date(),
+): OrderStatusClient {
   return {
     async getOrderStatus(orderId) {
       const order = await sandboxOrderAt(db, merchantId, orderId, now());
@@ -49,15 +59,25 @@ export function createHttpStatusClient(options: HttpStatusClientOptions): OrderS
       const response = await doFetch(options.statusUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ userName: options.userName, password: options.password, orderNumber: orderId }).toString(),
+        body: new URLSearchParams({
+          userName: options.userName,
+          password: options.password,
+          orderNumber: orderId,
+        }).toString(),
         signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
       });
       if (!response.ok) throw new Error(`order-status query answered HTTP ${response.status}`);
       const answer = readOrderStatusAnswer(await response.json());
       if (!answer) throw new Error('order-status query answered something that is not an order status');
       if (answer.errorCode === STATUS_ERROR_CODE.NOT_FOUND) return { found: false };
-      if (answer.errorCode !== STATUS_ERROR_CODE.OK || answer.orderStatus === undefined || answer.amount === undefined) {
-        throw new Error(`order-status query failed: errorCode ${answer.errorCode} ${answer.errorMessage ?? ''}`.trim());
+      if (
+        answer.errorCode !== STATUS_ERROR_CODE.OK ||
+        answer.orderStatus === undefined ||
+        answer.amount === undefined
+      ) {
+        throw new Error(
+          `order-status query failed: errorCode ${answer.errorCode} ${answer.errorMessage ?? ''}`.trim(),
+        );
       }
       return {
         found: true,
@@ -71,7 +91,11 @@ export function createHttpStatusClient(options: HttpStatusClientOptions): OrderS
 }
 
 /** The client the configuration calls for: in-process for the sandbox, HTTP for the real provider. */
-export function createStatusClient(db: Db, config: PaymentConfig, now: () => Date = () => new Date()): OrderStatusClient {
+export function createStatusClient(
+  db: Db,
+  config: PaymentConfig,
+  now: () => Date = () => new Date(),
+): OrderStatusClient {
   if (config.mode === 'sandbox') return createSandboxStatusClient(db, config.merchantId, now);
   return createHttpStatusClient({
     statusUrl: config.statusUrl,

@@ -125,8 +125,14 @@ function sha1Base64(text: string): string {
   return createHash('sha1').update(text, 'utf8').digest('base64');
 }
 
-type SignedRequestPart = Pick<JccPaymentRequest, 'MerID' | 'AcqID' | 'OrderID' | 'PurchaseAmt' | 'PurchaseCurrency'>;
-type SignedResponsePart = Pick<JccPaymentResponse, 'MerID' | 'AcqID' | 'OrderID' | 'ResponseCode' | 'ReasonCode'>;
+type SignedRequestPart = Pick<
+  JccPaymentRequest,
+  'MerID' | 'AcqID' | 'OrderID' | 'PurchaseAmt' | 'PurchaseCurrency'
+>;
+type SignedResponsePart = Pick<
+  JccPaymentResponse,
+  'MerID' | 'AcqID' | 'OrderID' | 'ResponseCode' | 'ReasonCode'
+>;
 
 /** Base64(SHA-1(Password + MerID + AcqID + OrderID + PurchaseAmt + PurchaseCurrency)). */
 export function requestSignature(password: string, r: SignedRequestPart): string {
@@ -234,7 +240,10 @@ export type RequestProblem =
 export function readPaymentRequest(
   body: unknown,
 ): { ok: true; request: JccPaymentRequest; amountCents: number } | { ok: false; problem: RequestProblem } {
-  const record = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const record =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : {};
   const values: Partial<JccPaymentRequest> = {};
   for (const field of PAYMENT_REQUEST_FIELDS) {
     const value = formValue(record, field);
@@ -247,9 +256,12 @@ export function readPaymentRequest(
   const amountCents = parsePurchaseAmount(request.PurchaseAmt);
   if (amountCents === null || amountCents === 0) return { ok: false, problem: { kind: 'amountFormat' } };
   if (request.PurchaseCurrency !== CURRENCY_EUR) return { ok: false, problem: { kind: 'currency' } };
-  if (request.PurchaseCurrencyExponent !== CURRENCY_EXPONENT) return { ok: false, problem: { kind: 'exponent' } };
-  if (request.CaptureFlag !== 'A' && request.CaptureFlag !== 'M') return { ok: false, problem: { kind: 'captureFlag' } };
-  if (request.SignatureMethod !== SIGNATURE_METHOD) return { ok: false, problem: { kind: 'signatureMethod' } };
+  if (request.PurchaseCurrencyExponent !== CURRENCY_EXPONENT)
+    return { ok: false, problem: { kind: 'exponent' } };
+  if (request.CaptureFlag !== 'A' && request.CaptureFlag !== 'M')
+    return { ok: false, problem: { kind: 'captureFlag' } };
+  if (request.SignatureMethod !== SIGNATURE_METHOD)
+    return { ok: false, problem: { kind: 'signatureMethod' } };
   if (!isHttpUrl(request.MerRespURL)) return { ok: false, problem: { kind: 'responseUrl' } };
   return { ok: true, request, amountCents };
 }
@@ -292,7 +304,8 @@ export function readOrderStatusAnswer(json: unknown): JccOrderStatusAnswer | nul
   answer.orderStatus = orderStatus;
   answer.amount = amount;
   if (typeof r.orderNumber === 'string') answer.orderNumber = r.orderNumber;
-  if (r.actionCode !== undefined && Number.isInteger(Number(r.actionCode))) answer.actionCode = Number(r.actionCode);
+  if (r.actionCode !== undefined && Number.isInteger(Number(r.actionCode)))
+    answer.actionCode = Number(r.actionCode);
   if (typeof r.actionCodeDescription === 'string') answer.actionCodeDescription = r.actionCodeDescription;
   if (typeof r.currency === 'string') answer.currency = r.currency;
   return answer;

@@ -18,8 +18,14 @@ import {
   signaturesEqual,
   verifyRequestSignature,
 } from './jcc';
-import { ACTION_CODE_TEXT, type CardForm, cancelledResult, checkCardForm, decideCardResult } from './sandboxCards';
 import { SANDBOX_AUTOSUBMIT_JS, SANDBOX_CSS } from './sandboxAssets';
+import {
+  ACTION_CODE_TEXT,
+  type CardForm,
+  cancelledResult,
+  checkCardForm,
+  decideCardResult,
+} from './sandboxCards';
 import {
   renderCardPage,
   renderNoReturnPage,
@@ -27,7 +33,14 @@ import {
   renderReturnPage,
   SANDBOX_BASE,
 } from './sandboxPages';
-import { decideSandboxOrder, findSandboxOrder, isDecided, registerSandboxOrder, type SandboxOrder, sandboxOrderAt } from './sandboxStore';
+import {
+  decideSandboxOrder,
+  findSandboxOrder,
+  isDecided,
+  registerSandboxOrder,
+  type SandboxOrder,
+  sandboxOrderAt,
+} from './sandboxStore';
 
 export interface SandboxOptions {
   db: Db;
@@ -79,15 +92,27 @@ export function sandboxStatusAnswer(order: SandboxOrder): JccOrderStatusAnswer {
   };
 }
 
-const NOT_FOUND: JccOrderStatusAnswer = { errorCode: STATUS_ERROR_CODE.NOT_FOUND, errorMessage: 'Order not found' };
+const NOT_FOUND: JccOrderStatusAnswer = {
+  errorCode: STATUS_ERROR_CODE.NOT_FOUND,
+  errorMessage: 'Order not found',
+};
 
 export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, options) => {
   const { db, config } = options;
   const now = options.now ?? (() => new Date());
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
 
-  const requestError = (reply: FastifyReply, lang: PaymentLang, key: string, values?: Record<string, string>) =>
-    sendPage(reply, 400, renderRequestErrorPage(lang, paymentText(lang, `sandbox.requestErrors.${key}`, values)));
+  const requestError = (
+    reply: FastifyReply,
+    lang: PaymentLang,
+    key: string,
+    values?: Record<string, string>,
+  ) =>
+    sendPage(
+      reply,
+      400,
+      renderRequestErrorPage(lang, paymentText(lang, `sandbox.requestErrors.${key}`, values)),
+    );
 
   /** The page after the card page decided: the signed return form, or the no-return notice. */
   const resultPage = (reply: FastifyReply, lang: PaymentLang, order: SandboxOrder) => {
@@ -112,10 +137,21 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
         : order.reasonCode === REASON_CODE.CARDHOLDER_CANCELLED
           ? 'cancelled'
           : 'declined';
-    return sendPage(reply, 200, renderReturnPage(lang, kind, order.merRespUrl, response), origin(order.merRespUrl));
+    return sendPage(
+      reply,
+      200,
+      renderReturnPage(lang, kind, order.merRespUrl, response),
+      origin(order.merRespUrl),
+    );
   };
 
-  const cardPage = (reply: FastifyReply, status: number, lang: PaymentLang, order: SandboxOrder, extra = {}) =>
+  const cardPage = (
+    reply: FastifyReply,
+    status: number,
+    lang: PaymentLang,
+    order: SandboxOrder,
+    extra = {},
+  ) =>
     sendPage(
       reply,
       status,
@@ -130,7 +166,10 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     );
 
   app.get(`${SANDBOX_BASE}/assets/sandbox.css`, async (_request, reply) =>
-    reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SANDBOX_CSS),
+    reply
+      .header('content-type', 'text/css; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SANDBOX_CSS),
   );
   app.get(`${SANDBOX_BASE}/assets/autosubmit.js`, async (_request, reply) =>
     reply
@@ -150,9 +189,13 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
         : requestError(reply, lang, problem.kind);
     }
     const { request: form, amountCents } = read;
-    if (form.MerID !== config.merchantId || form.AcqID !== config.acquirerId) return requestError(reply, lang, 'merchant');
+    if (form.MerID !== config.merchantId || form.AcqID !== config.acquirerId)
+      return requestError(reply, lang, 'merchant');
     if (!verifyRequestSignature(config.password, form)) {
-      request.log.warn({ event: 'sandbox.signature_rejected', orderId: form.OrderID }, 'sandbox: request signature rejected');
+      request.log.warn(
+        { event: 'sandbox.signature_rejected', orderId: form.OrderID },
+        'sandbox: request signature rejected',
+      );
       return requestError(reply, lang, 'signature');
     }
     if (amountCents > 2_147_483_647) return requestError(reply, lang, 'amountFormat');
@@ -172,7 +215,8 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     );
     if (!created) {
       // The same form posted again (back button, reload) reopens the page; anything else is refused.
-      if (order.amountCents !== amountCents || order.merRespUrl !== form.MerRespURL) return requestError(reply, lang, 'orderConflict');
+      if (order.amountCents !== amountCents || order.merRespUrl !== form.MerRespURL)
+        return requestError(reply, lang, 'orderConflict');
       if (isDecided(order)) return requestError(reply, lang, 'orderProcessed');
     }
     return cardPage(reply, 200, lang, order);
@@ -183,7 +227,8 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     const query = request.query as Record<string, unknown>;
     const lang = pickLang(field(query, 'lang'), request.headers['accept-language']);
     const order = await findSandboxOrder(db, config.merchantId, field(query, 'order'));
-    if (!order || !signaturesEqual(order.pageToken, field(query, 'token'))) return requestError(reply, lang, 'session');
+    if (!order || !signaturesEqual(order.pageToken, field(query, 'token')))
+      return requestError(reply, lang, 'session');
     if (isDecided(order)) return resultPage(reply, lang, order);
     return cardPage(reply, 200, lang, order);
   });
@@ -193,7 +238,8 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     const body = request.body;
     const lang = pickLang(field(body, 'lang'), request.headers['accept-language']);
     const order = await findSandboxOrder(db, config.merchantId, field(body, 'orderId'));
-    if (!order || !signaturesEqual(order.pageToken, field(body, 'token'))) return requestError(reply, lang, 'session');
+    if (!order || !signaturesEqual(order.pageToken, field(body, 'token')))
+      return requestError(reply, lang, 'session');
     if (isDecided(order)) return resultPage(reply, lang, order);
 
     let result = cancelledResult();
@@ -208,7 +254,14 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
       if (Object.keys(errors).length > 0) return cardPage(reply, 422, lang, order, { values: form, errors });
       result = decideCardResult(form.cardNumber, order.captureFlag);
     }
-    const decided = await decideSandboxOrder(db, order.merId, order.orderId, result, now(), config.sandboxCaptureDelaySeconds);
+    const decided = await decideSandboxOrder(
+      db,
+      order.merId,
+      order.orderId,
+      result,
+      now(),
+      config.sandboxCaptureDelaySeconds,
+    );
     return resultPage(reply, lang, decided ?? order);
   });
 
@@ -227,7 +280,10 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     const userOk = signaturesEqual(config.apiUser, field(body, 'userName'));
     const passwordOk = signaturesEqual(config.apiPassword, field(body, 'password'));
     if (!userOk || !passwordOk) {
-      return { errorCode: STATUS_ERROR_CODE.ACCESS_DENIED, errorMessage: 'Access denied' } satisfies JccOrderStatusAnswer;
+      return {
+        errorCode: STATUS_ERROR_CODE.ACCESS_DENIED,
+        errorMessage: 'Access denied',
+      } satisfies JccOrderStatusAnswer;
     }
     const orderId = field(body, 'orderNumber');
     const order = orderId ? await sandboxOrderAt(db, config.merchantId, orderId, now()) : null;

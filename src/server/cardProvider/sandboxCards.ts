@@ -1,7 +1,7 @@
 // What the sandbox's hosted card page accepts and what each documented test card does.
 
 import { randomInt } from 'node:crypto';
-import { ORDER_STATUS, REASON_CODE, RESPONSE_CODE, type JccOrderStatus } from './jcc';
+import { type JccOrderStatus, ORDER_STATUS, REASON_CODE, RESPONSE_CODE } from './jcc';
 
 /** The documented test cards (docs/payments.md). */
 export const TEST_CARDS = {

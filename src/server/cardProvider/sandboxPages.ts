@@ -7,7 +7,13 @@ import { type CardErrors, type CardField, type CardForm, TEST_CARDS } from './sa
 
 export const SANDBOX_BASE = '/sandbox/jcc';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
@@ -59,7 +65,9 @@ export function renderCardPage(input: CardPageInput): string {
   const amount = formatEuroCents(input.amountCents, lang);
   const cardUrl = (l: PaymentLang) =>
     `${SANDBOX_BASE}/card?order=${encodeURIComponent(input.orderId)}&amp;token=${encodeURIComponent(input.pageToken)}&amp;lang=${l}`;
-  const languageLinks = `<nav aria-label="${t('sandbox.language')}"><ul class="languages">${(['el', 'en'] as const)
+  const languageLinks = `<nav aria-label="${t('sandbox.language')}"><ul class="languages">${(
+    ['el', 'en'] as const
+  )
     .map((l) =>
       l === lang
         ? `<li><a href="${cardUrl(l)}" aria-current="true" lang="${l}">${l === 'el' ? 'Ελληνικά' : 'English'}</a></li>`
@@ -69,10 +77,18 @@ export function renderCardPage(input: CardPageInput): string {
 
   const field = (
     name: CardField,
-    options: { autocomplete: string; inputmode?: string; maxlength: number; hint?: string; placeholder?: string },
+    options: {
+      autocomplete: string;
+      inputmode?: string;
+      maxlength: number;
+      hint?: string;
+      placeholder?: string;
+    },
   ) => {
     const error = errors[name];
-    const describedBy = [options.hint ? `${name}-hint` : '', error ? `${name}-error` : ''].filter(Boolean).join(' ');
+    const describedBy = [options.hint ? `${name}-hint` : '', error ? `${name}-error` : '']
+      .filter(Boolean)
+      .join(' ');
     // The security code is never written back into the page.
     const value = name === 'cvv' ? '' : (values[name] ?? '');
     return `<div class="field">
@@ -83,8 +99,8 @@ export function renderCardPage(input: CardPageInput): string {
       value,
     )}"${error ? ' aria-invalid="true"' : ''}${describedBy ? ` aria-describedby="${describedBy}"` : ''}>
 ${options.hint ? `<p class="hint" id="${name}-hint">${options.hint}</p>` : ''}${
-      error ? `<p class="error" id="${name}-error">${t(`sandbox.fieldErrors.${error}`)}</p>` : ''
-    }
+  error ? `<p class="error" id="${name}-error">${t(`sandbox.fieldErrors.${error}`)}</p>` : ''
+}
 </div>`;
   };
 
@@ -138,7 +154,12 @@ ${field('holder', { autocomplete: 'cc-name', maxlength: 60 })}
 export type ResultKind = 'approved' | 'declined' | 'cancelled';
 
 /** The signed return form, submitted by /assets/autosubmit.js or by the visible button. */
-export function renderReturnPage(lang: PaymentLang, kind: ResultKind, merRespUrl: string, response: JccPaymentResponse): string {
+export function renderReturnPage(
+  lang: PaymentLang,
+  kind: ResultKind,
+  merRespUrl: string,
+  response: JccPaymentResponse,
+): string {
   const t = (key: string) => escapeHtml(paymentText(lang, key));
   const hidden = Object.entries(response)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)

@@ -61,7 +61,10 @@ export function isDecided(order: SandboxOrder): boolean {
 }
 
 export async function findSandboxOrder(db: Db, merId: string, orderId: string): Promise<SandboxOrder | null> {
-  const rows = await db.query('SELECT * FROM sandbox_orders WHERE mer_id = $1 AND order_id = $2', [merId, orderId]);
+  const rows = await db.query('SELECT * FROM sandbox_orders WHERE mer_id = $1 AND order_id = $2', [
+    merId,
+    orderId,
+  ]);
   return rows[0] ? toOrder(rows[0]) : null;
 }
 
@@ -116,7 +119,8 @@ export async function decideSandboxOrder(
   captureDelaySeconds: number,
 ): Promise<SandboxOrder | null> {
   const captureDueAt = result.captureHeld ? new Date(now.getTime() + captureDelaySeconds * 1000) : null;
-  const approved = result.orderStatus === ORDER_STATUS.DEPOSITED || result.orderStatus === ORDER_STATUS.PRE_AUTHORISED;
+  const approved =
+    result.orderStatus === ORDER_STATUS.DEPOSITED || result.orderStatus === ORDER_STATUS.PRE_AUTHORISED;
   await db.query(
     `UPDATE sandbox_orders SET order_status = $3, action_code = $4, response_code = $5, reason_code = $6,
        reason_text = $7, reference_no = $8, padded_card_no = $9, auth_code = $10, return_sent = $11,
@@ -146,7 +150,12 @@ export async function decideSandboxOrder(
  * The order as the status query sees it at `now`: a held pre-authorisation whose capture is due
  * is deposited first, so the pending-premium card settles by itself after the configured delay.
  */
-export async function sandboxOrderAt(db: Db, merId: string, orderId: string, now: Date): Promise<SandboxOrder | null> {
+export async function sandboxOrderAt(
+  db: Db,
+  merId: string,
+  orderId: string,
+  now: Date,
+): Promise<SandboxOrder | null> {
   await db.query(
     `UPDATE sandbox_orders SET order_status = $3, capture_due_at = NULL, updated_at = $4
      WHERE mer_id = $1 AND order_id = $2 AND order_status = $5 AND capture_due_at IS NOT NULL AND capture_due_at <= $4`,

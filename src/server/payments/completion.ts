@@ -2,7 +2,14 @@
 // transaction with the order row locked, so a replayed return, two returns at once, a return and
 // a status query, or the recovery job find the work done and issue nothing twice.
 
-import { addDays, diffDays, isValidYmd, policyEndDate, todayInNicosia, ymdToDisplay } from '../../engine/dates';
+import {
+  addDays,
+  diffDays,
+  isValidYmd,
+  policyEndDate,
+  todayInNicosia,
+  ymdToDisplay,
+} from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { getPath } from '../../engine/paths';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
@@ -159,7 +166,14 @@ async function issueContract(
   const policy = (getPath(offer.quote, 'CS_POLICY') as Record<string, unknown> | undefined) ?? {};
   const data = {
     ...offer.quote,
-    CS_POLICY: { ...policy, OFFER_NO: offer.offer_no, CONTRACT_NO: contractNo, START_DATE: start, END_DATE: end, STATUS: status },
+    CS_POLICY: {
+      ...policy,
+      OFFER_NO: offer.offer_no,
+      CONTRACT_NO: contractNo,
+      START_DATE: start,
+      END_DATE: end,
+      STATUS: status,
+    },
     PAYMENT: {
       ORDER_ID: order.orderId,
       AMOUNT_CENTS: order.amountCents,
@@ -187,16 +201,26 @@ async function issueContract(
       ctx.now,
     ],
   );
-  await tx.query(`UPDATE offers SET status = 'PAID', updated_at = $2 WHERE offer_no = $1`, [offer.offer_no, ctx.now]);
+  await tx.query(`UPDATE offers SET status = 'PAID', updated_at = $2 WHERE offer_no = $1`, [
+    offer.offer_no,
+    ctx.now,
+  ]);
 
   // The language the visitor paid in.
   const lang = order.language;
-  const to = (offer.mail_address ?? (getPath(offer.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS') as string | undefined) ?? '')
+  const to = (
+    offer.mail_address ??
+    (getPath(offer.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS') as string | undefined) ??
+    ''
+  )
     .trim()
     .toLowerCase();
   if (!isEmailAddress(to)) {
     // The contract stands without the mail; the back office sends the documents.
-    ctx.log.warn({ event: 'payment.no_mail_address', offerNo: offer.offer_no, contractNo }, 'policy issued without a mail address');
+    ctx.log.warn(
+      { event: 'payment.no_mail_address', offerNo: offer.offer_no, contractNo },
+      'policy issued without a mail address',
+    );
     return { contractNo, mailQueued: false };
   }
   await enqueueMail(tx, {
@@ -220,7 +244,12 @@ async function issueContract(
  * wins over an earlier failure, because money was taken; a failure never undoes an approval.
  * Null when the order is unknown.
  */
-export async function completeOrder(db: Db, orderId: string, outcome: Outcome, ctx: CompletionContext): Promise<Completion | null> {
+export async function completeOrder(
+  db: Db,
+  orderId: string,
+  outcome: Outcome,
+  ctx: CompletionContext,
+): Promise<Completion | null> {
   let mailQueued = false;
   const completion = await db.transaction(async (tx): Promise<Completion | null> => {
     const order = await findOrder(tx, orderId, { lock: true });
@@ -231,24 +260,42 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
       if (isApprovedStatus(order.status)) {
         if (outcome.result !== 'ERROR') {
           ctx.log.warn(
-            { event: 'payment.failure_after_approval', orderId, result: outcome.result, details: outcome.details },
+            {
+              event: 'payment.failure_after_approval',
+              orderId,
+              result: outcome.result,
+              details: outcome.details,
+            },
             'provider reports a failure for an approved order: back-office review',
           );
         }
         return { order, issued: false };
       }
       // A verified decline is not overwritten by a later unverified error.
-      const keep = order.status === outcome.result || (outcome.result === 'ERROR' && order.status !== 'REGISTERED');
-      const saved = await saveOrder(tx, order, { status: keep ? order.status : outcome.result, completed: !keep }, outcome, ctx.now);
-      await tx.query(`UPDATE offers SET status = 'OPEN', updated_at = $2 WHERE offer_no = $1 AND status = 'PAYING'`, [
-        order.offerNo,
+      const keep =
+        order.status === outcome.result || (outcome.result === 'ERROR' && order.status !== 'REGISTERED');
+      const saved = await saveOrder(
+        tx,
+        order,
+        { status: keep ? order.status : outcome.result, completed: !keep },
+        outcome,
         ctx.now,
-      ]);
+      );
+      await tx.query(
+        `UPDATE offers SET status = 'OPEN', updated_at = $2 WHERE offer_no = $1 AND status = 'PAYING'`,
+        [order.offerNo, ctx.now],
+      );
       return { order: saved, issued: false };
     }
 
-    if (false) {
-      const saved = outcome.fromReturn && !order.returnReceivedAt ? await saveOrder(tx, order, {}, outcome, ctx.now) : order;
+    if (
+      order.status === 'APPROVED' ||
+      (order.status === 'APPROVED_PENDING' && outcome.result === 'APPROVED_PENDING')
+    ) {
+      const saved =
+        outcome.fromReturn && !order.returnReceivedAt
+          ? await saveOrder(tx, order, {}, outcome, ctx.now)
+          : order;
       return { order: saved, issued: false };
     }
     if (order.status === 'APPROVED_PENDING') {
@@ -262,16 +309,22 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
           [order.contractNo],
         );
       }
-      ctx.log.info({ event: 'payment.premium_confirmed', orderId, contractNo: order.contractNo }, 'pending premium confirmed');
+      ctx.log.info(
+        { event: 'payment.premium_confirmed', orderId, contractNo: order.contractNo },
+        'pending premium confirmed',
+      );
       return { order: saved, issued: false };
     }
 
-    const offers = await tx.query<OfferRow>('SELECT * FROM offers WHERE offer_no = $1 FOR UPDATE', [order.offerNo]);
-    const offer = offers[0];
-    const existing = await tx.query<{ contract_no: string }>('SELECT contract_no FROM contracts WHERE offer_no = $1', [
+    const offers = await tx.query<OfferRow>('SELECT * FROM offers WHERE offer_no = $1 FOR UPDATE', [
       order.offerNo,
     ]);
-    if (false) {
+    const offer = offers[0];
+    const existing = await tx.query<{ contract_no: string }>(
+      'SELECT contract_no FROM contracts WHERE offer_no = $1',
+      [order.offerNo],
+    );
+    if (existing[0]) {
       // Paid twice (two tabs, or a late approval after a retry): one contract, the second charge is refunded.
       ctx.log.warn(
         { event: 'payment.duplicate', orderId, offerNo: order.offerNo, contractNo: existing[0].contract_no },
@@ -280,7 +333,12 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
       const saved = await saveOrder(
         tx,
         order,
-        { status: outcome.result, contractNo: existing[0].contract_no, refundRequired: true, completed: true },
+        {
+          status: outcome.result,
+          contractNo: existing[0].contract_no,
+          refundRequired: true,
+          completed: true,
+        },
         outcome,
         ctx.now,
       );
@@ -288,9 +346,21 @@ export async function completeOrder(db: Db, orderId: string, outcome: Outcome, c
     }
     const issued = await issueContract(tx, offer, order, outcome, ctx);
     mailQueued = issued.mailQueued;
-    const saved = await saveOrder(tx, order, { status: outcome.result, contractNo: issued.contractNo, completed: true }, outcome, ctx.now);
+    const saved = await saveOrder(
+      tx,
+      order,
+      { status: outcome.result, contractNo: issued.contractNo, completed: true },
+      outcome,
+      ctx.now,
+    );
     ctx.log.info(
-      { event: 'payment.contract_issued', orderId, offerNo: order.offerNo, contractNo: issued.contractNo, result: outcome.result },
+      {
+        event: 'payment.contract_issued',
+        orderId,
+        offerNo: order.offerNo,
+        contractNo: issued.contractNo,
+        result: outcome.result,
+      },
       'contract issued',
     );
     return { order: saved, issued: true };

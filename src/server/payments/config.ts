@@ -39,7 +39,10 @@ function trimSlash(url: string): string {
 }
 
 /** Sandbox configuration for a site at `publicUrl`, with optional overrides (tests). */
-export function sandboxPaymentConfig(publicUrl = DEFAULT_PUBLIC_URL, overrides: Partial<PaymentConfig> = {}): PaymentConfig {
+export function sandboxPaymentConfig(
+  publicUrl = DEFAULT_PUBLIC_URL,
+  overrides: Partial<PaymentConfig> = {},
+): PaymentConfig {
   const base = trimSlash(publicUrl);
   return {
     mode: 'sandbox',
@@ -60,7 +63,8 @@ function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name} must be a whole number of at least 0, got "${raw}"`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of at least 0, got "${raw}"`);
   return value;
 }
 
@@ -72,7 +76,8 @@ function positiveInt(env: Env, name: string, fallback: number): number {
  */
 export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
   const mode = (env.PAYMENT_MODE ?? 'sandbox').trim().toLowerCase();
-  if (mode !== 'sandbox' && mode !== 'live') throw new Error(`PAYMENT_MODE must be "sandbox" or "live", got "${env.PAYMENT_MODE}"`);
+  if (mode !== 'sandbox' && mode !== 'live')
+    throw new Error(`PAYMENT_MODE must be "sandbox" or "live", got "${env.PAYMENT_MODE}"`);
   const publicUrl = trimSlash(env.PUBLIC_URL?.trim() || DEFAULT_PUBLIC_URL);
   try {
     new URL(publicUrl);
@@ -94,14 +99,25 @@ export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
       ...(env.JCC_API_PASSWORD ? { apiPassword: env.JCC_API_PASSWORD } : {}),
     });
   }
-  const required = ['JCC_PAYMENT_URL', 'JCC_STATUS_URL', 'JCC_MERCHANT_ID', 'JCC_PASSWORD', 'JCC_API_USER', 'JCC_API_PASSWORD'];
+  const required = [
+    'JCC_PAYMENT_URL',
+    'JCC_STATUS_URL',
+    'JCC_MERCHANT_ID',
+    'JCC_PASSWORD',
+    'JCC_API_USER',
+    'JCC_API_PASSWORD',
+  ];
   const missing = required.filter((name) => !env[name]?.trim());
   if (missing.length > 0) throw new Error(`PAYMENT_MODE=live needs ${missing.join(', ')}`);
   for (const name of ['JCC_PAYMENT_URL', 'JCC_STATUS_URL', 'PUBLIC_URL']) {
     const value = name === 'PUBLIC_URL' ? publicUrl : (env[name] ?? '');
-    if (!value.startsWith('https://')) throw new Error(`PAYMENT_MODE=live needs an https:// ${name}, got "${value}"`);
+    if (!value.startsWith('https://'))
+      throw new Error(`PAYMENT_MODE=live needs an https:// ${name}, got "${value}"`);
   }
-  if (env.JCC_PASSWORD === SANDBOX_MERCHANT.password || env.JCC_API_PASSWORD === SANDBOX_MERCHANT.apiPassword) {
+  if (
+    env.JCC_PASSWORD === SANDBOX_MERCHANT.password ||
+    env.JCC_API_PASSWORD === SANDBOX_MERCHANT.apiPassword
+  ) {
     throw new Error('PAYMENT_MODE=live must not use the sandbox passwords');
   }
   return {

@@ -17,10 +17,21 @@ import type { PaymentsRuntime } from './runtime';
 export type { OrderStatusClient, ProviderOrderStatus } from '../cardProvider/client';
 export { type Completion, completeOrder, type Outcome, type PaymentLog } from './completion';
 export { type PaymentConfig, paymentConfigFromEnv, SANDBOX_MERCHANT, sandboxPaymentConfig } from './config';
-export { type OrderStatusAnswer, ORDSTAT_PATH, outcomeStatus, type PaymentOutcomeStatus, PENDTIMEOUT_PATH } from './orderStatus';
+export {
+  ORDSTAT_PATH,
+  type OrderStatusAnswer,
+  outcomeStatus,
+  type PaymentOutcomeStatus,
+  PENDTIMEOUT_PATH,
+} from './orderStatus';
 export { findOrder, type OrderStatus, type PaymentOrder } from './orders';
-export { REGPAY_PATH, type RegpayAnswer, RETURN_PATH } from './regpay';
-export { type RecoveryOptions, type RecoverySummary, recoverStalePayments, resolveOrderByStatusQuery } from './resolve';
+export { REGPAY_PATH, RETURN_PATH, type RegpayAnswer } from './regpay';
+export {
+  type RecoveryOptions,
+  type RecoverySummary,
+  recoverStalePayments,
+  resolveOrderByStatusQuery,
+} from './resolve';
 
 export interface PaymentsDeps {
   db: Db;
@@ -50,7 +61,8 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsDeps> = async (app, deps
   registerRegpay(app, rt);
   registerProviderReturn(app, rt);
   registerOrderStatus(app, rt);
-  if (deps.config.mode === 'sandbox') await app.register(sandboxProvider, { db: deps.db, config: deps.config, now });
+  if (deps.config.mode === 'sandbox')
+    await app.register(sandboxProvider, { db: deps.db, config: deps.config, now });
 };
 
 /**

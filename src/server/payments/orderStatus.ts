@@ -48,8 +48,13 @@ export function outcomeStatus(status: PaymentOrder['status']): PaymentOutcomeSta
 
 function messageOf(order: PaymentOrder, status: PaymentOutcomeStatus, lang: PaymentLang): string {
   const contractNo = order.contractNo ?? '';
-  if (status === 'SUCCESS' && order.refundRequired) return paymentText(lang, 'status.duplicate', { contractNo });
-  if (status === 'FAILED' && order.status === 'CANCELLED' && order.reasonCode === REASON_CODE.CARDHOLDER_CANCELLED) {
+  if (status === 'SUCCESS' && order.refundRequired)
+    return paymentText(lang, 'status.duplicate', { contractNo });
+  if (
+    status === 'FAILED' &&
+    order.status === 'CANCELLED' &&
+    order.reasonCode === REASON_CODE.CARDHOLDER_CANCELLED
+  ) {
     return paymentText(lang, 'status.CANCELLED');
   }
   return paymentText(lang, `status.${status}`, { contractNo });
@@ -63,7 +68,10 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
         querystring: {
           type: 'object',
           required: ['ORDER_ID'],
-          properties: { ORDER_ID: { type: 'string', minLength: 1, maxLength: 60 }, LANGUAGE: { type: 'string', maxLength: 10 } },
+          properties: {
+            ORDER_ID: { type: 'string', minLength: 1, maxLength: 60 },
+            LANGUAGE: { type: 'string', maxLength: 10 },
+          },
         },
       },
     },
@@ -72,11 +80,17 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
       const orderId = request.query.ORDER_ID.trim();
       let order = await findOrder(rt.db, orderId);
       if (!order) throw notFound('payment:errors.orderNotFound');
-      const unsettled = order.status === 'REGISTERED' || order.status === 'ERROR' || order.status === 'APPROVED_PENDING';
-      const checkedRecently = order.statusCheckedAt !== null && rt.now().getTime() - order.statusCheckedAt.getTime() < RECHECK_MS;
-      if (unsettled && !checkedRecently) order = (await resolveOrderByStatusQuery(rt.db, orderId, resolveContext(rt))) ?? order;
+      const unsettled =
+        order.status === 'REGISTERED' || order.status === 'ERROR' || order.status === 'APPROVED_PENDING';
+      const checkedRecently =
+        order.statusCheckedAt !== null && rt.now().getTime() - order.statusCheckedAt.getTime() < RECHECK_MS;
+      if (unsettled && !checkedRecently)
+        order = (await resolveOrderByStatusQuery(rt.db, orderId, resolveContext(rt))) ?? order;
 
-      const [offer] = await rt.db.query<{ product_id: string }>('SELECT product_id FROM offers WHERE offer_no = $1', [order.offerNo]);
+      const [offer] = await rt.db.query<{ product_id: string }>(
+        'SELECT product_id FROM offers WHERE offer_no = $1',
+        [order.offerNo],
+      );
       const status = outcomeStatus(order.status);
       const answer: OrderStatusAnswer = {
         ORDER_ID: order.orderId,
@@ -116,11 +130,15 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
           [contractNo.trim()],
         );
       const [contract] = await find();
-      if (!contract || (productId !== undefined && String(productId).trim() !== contract.product_id)) throw notFound('payment:errors.contractNotFound');
+      if (!contract || (productId !== undefined && String(productId).trim() !== contract.product_id))
+        throw notFound('payment:errors.contractNotFound');
 
       let order = await orderOfContract(rt.db, contract.contract_no);
       if (order?.status === 'APPROVED_PENDING') {
-        rt.log.info({ event: 'payment.pending_check', contractNo, mode: String(mode ?? '') }, 'pending premium checked with the provider');
+        rt.log.info(
+          { event: 'payment.pending_check', contractNo, mode: String(mode ?? '') },
+          'pending premium checked with the provider',
+        );
         order = (await resolveOrderByStatusQuery(rt.db, order.orderId, resolveContext(rt))) ?? order;
       }
       const [now] = await find();

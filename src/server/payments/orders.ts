@@ -2,7 +2,14 @@
 
 import type { Db } from '../db';
 
-export const ORDER_STATUSES = ['REGISTERED', 'APPROVED', 'APPROVED_PENDING', 'DECLINED', 'CANCELLED', 'ERROR'] as const;
+export const ORDER_STATUSES = [
+  'REGISTERED',
+  'APPROVED',
+  'APPROVED_PENDING',
+  'DECLINED',
+  'CANCELLED',
+  'ERROR',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export interface PaymentOrder {
@@ -68,10 +75,15 @@ export function toPaymentOrder(row: Record<string, unknown>): PaymentOrder {
   };
 }
 
-export async function findOrder(db: Db, orderId: string, options: { lock?: boolean } = {}): Promise<PaymentOrder | null> {
-  const rows = await db.query(`SELECT * FROM payment_orders WHERE order_id = $1${options.lock ? ' FOR UPDATE' : ''}`, [
-    orderId,
-  ]);
+export async function findOrder(
+  db: Db,
+  orderId: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentOrder | null> {
+  const rows = await db.query(
+    `SELECT * FROM payment_orders WHERE order_id = $1${options.lock ? ' FOR UPDATE' : ''}`,
+    [orderId],
+  );
   return rows[0] ? toPaymentOrder(rows[0]) : null;
 }
 
@@ -96,7 +108,12 @@ export async function orderOfContract(db: Db, contractNo: string): Promise<Payme
 }
 
 /** Records that the provider was asked, so the order-status call does not ask again at once. */
-export async function markStatusChecked(db: Db, orderId: string, providerStatus: number | null, now: Date): Promise<void> {
+export async function markStatusChecked(
+  db: Db,
+  orderId: string,
+  providerStatus: number | null,
+  now: Date,
+): Promise<void> {
   await db.query(
     `UPDATE payment_orders SET status_checked_at = $2, provider_order_status = COALESCE($3, provider_order_status)
      WHERE order_id = $1`,

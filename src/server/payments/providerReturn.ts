@@ -66,26 +66,45 @@ function failureOutcome(response: JccPaymentResponse): Outcome {
  * pre-authorised (the premium held), or a status the provider cannot give yet, is a success with
  * the premium pending; a different amount or a declined status contradicts it.
  */
-async function approvalOutcome(rt: PaymentsRuntime, order: PaymentOrder, response: JccPaymentResponse): Promise<Outcome> {
+async function approvalOutcome(
+  rt: PaymentsRuntime,
+  order: PaymentOrder,
+  response: JccPaymentResponse,
+): Promise<Outcome> {
   const details = detailsOf(response);
   let status: ProviderOrderStatus;
   try {
     status = await rt.client.getOrderStatus(order.orderId);
   } catch (error) {
-    rt.log.warn({ event: 'payment.status_query_failed', orderId: order.orderId, err: error }, 'approval kept pending');
+    rt.log.warn(
+      { event: 'payment.status_query_failed', orderId: order.orderId, err: error },
+      'approval kept pending',
+    );
     return { result: 'APPROVED_PENDING', details };
   }
   if (!status.found) {
-    rt.log.warn({ event: 'payment.status_unknown_order', orderId: order.orderId }, 'provider has no status yet: approval kept pending');
+    rt.log.warn(
+      { event: 'payment.status_unknown_order', orderId: order.orderId },
+      'provider has no status yet: approval kept pending',
+    );
     return { result: 'APPROVED_PENDING', details };
   }
   const withStatus = { ...details, providerOrderStatus: status.orderStatus };
   if (status.amountCents !== order.amountCents) {
     rt.log.error(
-      { event: 'payment.security', reason: 'amount_mismatch', orderId: order.orderId, expected: order.amountCents, provider: status.amountCents },
+      {
+        event: 'payment.security',
+        reason: 'amount_mismatch',
+        orderId: order.orderId,
+        expected: order.amountCents,
+        provider: status.amountCents,
+      },
       'approved amount differs from the order',
     );
-    return { result: 'ERROR', details: { ...withStatus, reasonCode: 'AMOUNT_MISMATCH', reasonText: 'Amount differs at the provider' } };
+    return {
+      result: 'ERROR',
+      details: { ...withStatus, reasonCode: 'AMOUNT_MISMATCH', reasonText: 'Amount differs at the provider' },
+    };
   }
   switch (status.orderStatus) {
     case ORDER_STATUS.DEPOSITED:
@@ -96,7 +115,12 @@ async function approvalOutcome(rt: PaymentsRuntime, order: PaymentOrder, respons
       return { result: 'APPROVED_PENDING', details: withStatus };
     default:
       rt.log.error(
-        { event: 'payment.security', reason: 'status_contradicts_return', orderId: order.orderId, providerStatus: status.orderStatus },
+        {
+          event: 'payment.security',
+          reason: 'status_contradicts_return',
+          orderId: order.orderId,
+          providerStatus: status.orderStatus,
+        },
         'signed approval but the provider reports the order unpaid',
       );
       return { result: 'ERROR', details: withStatus };
@@ -109,8 +133,12 @@ export function registerProviderReturn(app: FastifyInstance, rt: PaymentsRuntime
     const orderId = response?.OrderID ?? '';
     const redirect = () => reply.redirect(completionUrl(rt, orderId), 303);
     const distrust = async (reason: string, text: string) => {
-      rt.log.warn({ event: 'payment.security', reason, orderId, ip: request.ip }, `payment return rejected: ${reason}`);
-      if (ORDER_ID_PATTERN.test(orderId)) await markOrderSuspect(rt.db, orderId, { code: reason.toUpperCase(), text }, { now: rt.now() });
+      rt.log.warn(
+        { event: 'payment.security', reason, orderId, ip: request.ip },
+        `payment return rejected: ${reason}`,
+      );
+      if (ORDER_ID_PATTERN.test(orderId))
+        await markOrderSuspect(rt.db, orderId, { code: reason.toUpperCase(), text }, { now: rt.now() });
       return redirect();
     };
 
@@ -122,7 +150,10 @@ export function registerProviderReturn(app: FastifyInstance, rt: PaymentsRuntime
     }
     const order = await findOrder(rt.db, orderId);
     if (!order) {
-      rt.log.warn({ event: 'payment.security', reason: 'unknown_order', orderId, ip: request.ip }, 'signed return for an unknown order');
+      rt.log.warn(
+        { event: 'payment.security', reason: 'unknown_order', orderId, ip: request.ip },
+        'signed return for an unknown order',
+      );
       return redirect();
     }
 

@@ -86,90 +86,124 @@ export function newOrderId(offerNo: string, attempt: number): string {
 
 function referral(hit: CheckPointHit): ApiError {
   return new ApiError(422, [{ text: hit.ERROR_MESSAGE, code: hit.ERROR_TEXT_TYPE }], {
-    CS_REFERRAL: { CHECK_NUMBER: hit.CHECK_NUMBER, ERROR_MESSAGE: hit.ERROR_MESSAGE, ERROR_TEXT_TYPE: hit.ERROR_TEXT_TYPE },
+    CS_REFERRAL: {
+      CHECK_NUMBER: hit.CHECK_NUMBER,
+      ERROR_MESSAGE: hit.ERROR_MESSAGE,
+      ERROR_TEXT_TYPE: hit.ERROR_TEXT_TYPE,
+    },
   });
 }
 
 export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void {
-  app.post<{ Body: RegpayBody }>(REGPAY_PATH, { schema: regpaySchema }, async (request): Promise<RegpayAnswer> => {
-    const body = request.body;
-    const lang = pickLang(body.LANGUAGE, request.headers['accept-language']);
-    const offerNo = body.CS_POLICY.OFFER_NO.trim();
-    const productId = body.CS_POLICY.PRODUCT_ID === undefined ? '' : String(body.CS_POLICY.PRODUCT_ID).trim();
-    const { db, config } = rt;
+  app.post<{ Body: RegpayBody }>(
+    REGPAY_PATH,
+    { schema: regpaySchema },
+    async (request): Promise<RegpayAnswer> => {
+      const body = request.body;
+      const lang = pickLang(body.LANGUAGE, request.headers['accept-language']);
+      const offerNo = body.CS_POLICY.OFFER_NO.trim();
+      const productId =
+        body.CS_POLICY.PRODUCT_ID === undefined ? '' : String(body.CS_POLICY.PRODUCT_ID).trim();
+      const { db, config } = rt;
 
-    const known = await db.query<OfferRow>('SELECT offer_no, product_id FROM offers WHERE offer_no = $1', [offerNo]);
-    if (!known[0] || (productId && productId !== known[0].product_id)) throw notFound('payment:errors.offerNotFound');
+      const known = await db.query<OfferRow>('SELECT offer_no, product_id FROM offers WHERE offer_no = $1', [
+        offerNo,
+      ]);
+      if (!known[0] || (productId && productId !== known[0].product_id))
+        throw notFound('payment:errors.offerNotFound');
 
-    // An earlier attempt may have been paid with its return lost: settle it before charging again.
-    for (const earlier of await unsettledOrdersOfOffer(db, offerNo)) {
-      await resolveOrderByStatusQuery(db, earlier.orderId, resolveContext(rt));
-    }
+      // An earlier attempt may have been paid with its return lost: settle it before charging again.
+      for (const earlier of await unsettledOrdersOfOffer(db, offerNo)) {
+        await resolveOrderByStatusQuery(db, earlier.orderId, resolveContext(rt));
+      }
 
-    const now = rt.now();
-    const order = await db.transaction(async (tx) => {
-      const [offer] = await tx.query<OfferRow>('SELECT * FROM offers WHERE offer_no = $1 FOR UPDATE', [offerNo]);
-      const paid = await tx.query<{ contract_no: string; order_id: string | null }>(
-        `SELECT c.contract_no, o.order_id FROM contracts c
+      const now = rt.now();
+      const order = await db.transaction(async (tx) => {
+        const [offer] = await tx.query<OfferRow>('SELECT * FROM offers WHERE offer_no = $1 FOR UPDATE', [
+          offerNo,
+        ]);
+        const paid = await tx.query<{ contract_no: string; order_id: string | null }>(
+          `SELECT c.contract_no, o.order_id FROM contracts c
          LEFT JOIN payment_orders o ON o.contract_no = c.contract_no AND o.refund_required = false
          WHERE c.offer_no = $1 LIMIT 1`,
-        [offerNo],
-      );
-      if (paid[0] || offer.status === 'PAID') {
-        const contractNo = paid[0]?.contract_no ?? '';
-        throw refuse('payment:errors.offerPaid', { contractNo }, {
-          code: 'OFFER_PAID',
-          extra: { OFFER_NO: offerNo, CONTRACT_NO: contractNo, ORDER_ID: paid[0]?.order_id ?? '' },
-        });
-      }
-      if (offer.status === 'EXPIRED' || offer.expiry_date < todayInNicosia(now)) {
-        throw refuse('payment:errors.offerExpired', {}, { code: 'OFFER_EXPIRED', extra: { OFFER_NO: offerNo } });
-      }
-      const bundle = rt.flows.find((b) => b.flow.id === offer.flow_id);
-      if (!bundle) {
-        rt.log.error({ event: 'payment.unknown_flow', offerNo, flowId: offer.flow_id }, 'offer of a flow the service does not have');
-        throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
-      }
-      let hit: CheckPointHit | null;
-      try {
-        hit = evaluateCheckPoints(checkPointsOf(bundle, lang), offer.quote);
-      } catch (error) {
-        // A broken rules file must stop the sale, never let it through unchecked.
-        rt.log.error({ event: 'payment.rules_error', offerNo, err: error }, 'check points could not be evaluated');
-        throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
-      }
-      if (hit) throw referral(hit);
-      if (!Number.isSafeInteger(offer.premium_cents) || offer.premium_cents <= 0) {
-        throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
-      }
+          [offerNo],
+        );
+        if (paid[0] || offer.status === 'PAID') {
+          const contractNo = paid[0]?.contract_no ?? '';
+          throw refuse(
+            'payment:errors.offerPaid',
+            { contractNo },
+            {
+              code: 'OFFER_PAID',
+              extra: { OFFER_NO: offerNo, CONTRACT_NO: contractNo, ORDER_ID: paid[0]?.order_id ?? '' },
+            },
+          );
+        }
+        if (offer.status === 'EXPIRED' || offer.expiry_date < todayInNicosia(now)) {
+          throw refuse(
+            'payment:errors.offerExpired',
+            {},
+            { code: 'OFFER_EXPIRED', extra: { OFFER_NO: offerNo } },
+          );
+        }
+        const bundle = rt.flows.find((b) => b.flow.id === offer.flow_id);
+        if (!bundle) {
+          rt.log.error(
+            { event: 'payment.unknown_flow', offerNo, flowId: offer.flow_id },
+            'offer of a flow the service does not have',
+          );
+          throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
+        }
+        let hit: CheckPointHit | null;
+        try {
+          hit = evaluateCheckPoints(checkPointsOf(bundle, lang), offer.quote);
+        } catch (error) {
+          // A broken rules file must stop the sale, never let it through unchecked.
+          rt.log.error(
+            { event: 'payment.rules_error', offerNo, err: error },
+            'check points could not be evaluated',
+          );
+          throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
+        }
+        if (hit) throw referral(hit);
+        if (!Number.isSafeInteger(offer.premium_cents) || offer.premium_cents <= 0) {
+          throw refuse('payment:errors.offerNotPayable', {}, { code: 'NOT_PAYABLE' });
+        }
 
-      const [{ next }] = await tx.query<{ next: number }>(
-        'SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM payment_orders WHERE offer_no = $1',
-        [offerNo],
-      );
-      const attempt = Number(next);
-      const orderId = newOrderId(offerNo, attempt);
-      await tx.query(
-        `INSERT INTO payment_orders (order_id, offer_no, attempt, amount_cents, currency, language, created_at, updated_at)
+        const [{ next }] = await tx.query<{ next: number }>(
+          'SELECT COALESCE(MAX(attempt), 0) + 1 AS next FROM payment_orders WHERE offer_no = $1',
+          [offerNo],
+        );
+        const attempt = Number(next);
+        const orderId = newOrderId(offerNo, attempt);
+        await tx.query(
+          `INSERT INTO payment_orders (order_id, offer_no, attempt, amount_cents, currency, language, created_at, updated_at)
          VALUES ($1, $2, $3, $4, '978', $5, $6, $6)`,
-        [orderId, offerNo, attempt, offer.premium_cents, lang, now],
-      );
-      await tx.query(`UPDATE offers SET status = 'PAYING', updated_at = $2 WHERE offer_no = $1`, [offerNo, now]);
-      return { orderId, amountCents: offer.premium_cents };
-    });
+          [orderId, offerNo, attempt, offer.premium_cents, lang, now],
+        );
+        await tx.query(`UPDATE offers SET status = 'PAYING', updated_at = $2 WHERE offer_no = $1`, [
+          offerNo,
+          now,
+        ]);
+        return { orderId, amountCents: offer.premium_cents };
+      });
 
-    rt.log.info({ event: 'payment.registered', orderId: order.orderId, offerNo, amountCents: order.amountCents }, 'payment order registered');
-    return {
-      ES_RETURN_DATA: {
-        URL: config.providerUrl,
-        METHOD: 'POST',
-        ORDER_ID: order.orderId,
-        FIELDS: buildPaymentRequest(config, {
-          orderId: order.orderId,
-          amountCents: order.amountCents,
-          merRespUrl: `${config.publicUrl}${RETURN_PATH}`,
-        }),
-      },
-    };
-  });
+      rt.log.info(
+        { event: 'payment.registered', orderId: order.orderId, offerNo, amountCents: order.amountCents },
+        'payment order registered',
+      );
+      return {
+        ES_RETURN_DATA: {
+          URL: config.providerUrl,
+          METHOD: 'POST',
+          ORDER_ID: order.orderId,
+          FIELDS: buildPaymentRequest(config, {
+            orderId: order.orderId,
+            amountCents: order.amountCents,
+            merRespUrl: `${config.publicUrl}${RETURN_PATH}`,
+          }),
+        },
+      };
+    },
+  );
 }

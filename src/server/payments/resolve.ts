@@ -21,7 +21,12 @@ function unanswered(order: PaymentOrder): boolean {
 }
 
 /** What a provider status means for an order in the state it is in; null when nothing changes. */
-export function outcomeFromStatus(order: PaymentOrder, status: ProviderOrderStatus, now: Date, abandonAfterMinutes: number): Outcome | null {
+export function outcomeFromStatus(
+  order: PaymentOrder,
+  status: ProviderOrderStatus,
+  now: Date,
+  abandonAfterMinutes: number,
+): Outcome | null {
   const abandoned = now.getTime() - order.createdAt.getTime() > abandonAfterMinutes * 60_000;
   if (!status.found) {
     // The browser never reached the provider (or not yet).
@@ -37,10 +42,15 @@ export function outcomeFromStatus(order: PaymentOrder, status: ProviderOrderStat
     case ORDER_STATUS.REVERSED:
     case ORDER_STATUS.REFUNDED:
       if (order.status === 'DECLINED' || order.status === 'CANCELLED') return null;
-      return { result: 'DECLINED', details: { ...details, reasonText: `Provider order status ${status.orderStatus}` } };
+      return {
+        result: 'DECLINED',
+        details: { ...details, reasonText: `Provider order status ${status.orderStatus}` },
+      };
     default:
       // Registered or 3-D Secure started: the visitor is still on the provider's pages, or left them.
-      return unanswered(order) && abandoned ? { result: 'CANCELLED', details: { ...details, ...ABANDONED } } : null;
+      return unanswered(order) && abandoned
+        ? { result: 'CANCELLED', details: { ...details, ...ABANDONED } }
+        : null;
   }
 }
 
@@ -49,7 +59,11 @@ export function outcomeFromStatus(order: PaymentOrder, status: ProviderOrderStat
  * A provider that cannot be reached, or an amount that differs from the order's, changes nothing
  * but the log. Answers the order as it now stands (null when unknown).
  */
-export async function resolveOrderByStatusQuery(db: Db, orderId: string, ctx: ResolveContext): Promise<PaymentOrder | null> {
+export async function resolveOrderByStatusQuery(
+  db: Db,
+  orderId: string,
+  ctx: ResolveContext,
+): Promise<PaymentOrder | null> {
   const order = await findOrder(db, orderId);
   if (!order || order.status === 'APPROVED') return order;
   let status: ProviderOrderStatus;
@@ -62,17 +76,36 @@ export async function resolveOrderByStatusQuery(db: Db, orderId: string, ctx: Re
   await markStatusChecked(db, orderId, status.found ? status.orderStatus : null, ctx.now);
   if (status.found && status.amountCents !== order.amountCents) {
     ctx.log.error(
-      { event: 'payment.security', reason: 'amount_mismatch', orderId, expected: order.amountCents, provider: status.amountCents },
+      {
+        event: 'payment.security',
+        reason: 'amount_mismatch',
+        orderId,
+        expected: order.amountCents,
+        provider: status.amountCents,
+      },
       'provider reports a different amount for the order',
     );
     if (!isApprovedStatus(order.status)) {
-      await completeOrder(db, orderId, { result: 'ERROR', details: { reasonCode: 'AMOUNT_MISMATCH', reasonText: 'Amount differs at the provider' } }, ctx);
+      await completeOrder(
+        db,
+        orderId,
+        {
+          result: 'ERROR',
+          details: { reasonCode: 'AMOUNT_MISMATCH', reasonText: 'Amount differs at the provider' },
+        },
+        ctx,
+      );
     }
     return findOrder(db, orderId);
   }
   if (order.status === 'APPROVED_PENDING' && status.found && !isPaidStatus(status.orderStatus)) {
     ctx.log.warn(
-      { event: 'payment.pending_premium_failed', orderId, contractNo: order.contractNo, providerStatus: status.orderStatus },
+      {
+        event: 'payment.pending_premium_failed',
+        orderId,
+        contractNo: order.contractNo,
+        providerStatus: status.orderStatus,
+      },
       'held premium was not collected: back-office review',
     );
     return order;
@@ -127,6 +160,7 @@ export async function recoverStalePayments(db: Db, options: RecoveryOptions): Pr
     else if (isApprovedStatus(after.status)) summary.approved++;
     else summary.failed++;
   }
-  if (summary.checked > 0) options.log.info({ event: 'payment.recovery', ...summary }, 'stale payments checked');
+  if (summary.checked > 0)
+    options.log.info({ event: 'payment.recovery', ...summary }, 'stale payments checked');
   return summary;
 }

@@ -1,9 +1,9 @@
 // What the payment routes share: the database, configuration, flows, clock, logger and the
 // provider's order-status client.
 
+import type { FlowBundle } from '../../engine/flow/bundle';
 import type { OrderStatusClient } from '../cardProvider/client';
 import type { Db } from '../db';
-import type { FlowBundle } from '../../engine/flow/bundle';
 import type { PaymentLog } from './completion';
 import type { PaymentConfig } from './config';
 import type { ResolveContext } from './resolve';

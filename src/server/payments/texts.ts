@@ -22,7 +22,8 @@ export function pickLang(explicit: unknown, acceptLanguage: string | string[] | 
 
 /** Euro with cents, as a payment page shows the exact charge: "€20.50", "20,50 €". */
 export function formatEuroCents(cents: number, lang: PaymentLang): string {
-  return new Intl.NumberFormat(lang === 'el' ? 'el-GR' : 'en-IE', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(lang === 'el' ? 'el-GR' : 'en-IE', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
 }

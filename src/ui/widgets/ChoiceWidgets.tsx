@@ -46,7 +46,7 @@ export function SelectWidget(props: WidgetProps) {
   );
 }
 
-const KEY_STEP: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1 };
+const KEY_STEP: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 interface ChoiceGroupProps {
   widget: WidgetProps;
