@@ -209,7 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

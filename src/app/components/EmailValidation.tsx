@@ -205,12 +205,7 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
         >
           {t('pages:emailValidation.newCode')}
         </button>
-        <button
-          type="button"
-          className="btn btn--link"
-          onClick={() => setPhase('email')}
-          disabled={busy}
-        >
+        <button type="button" className="btn btn--link" onClick={() => setPhase('email')} disabled={busy}>
           {t('pages:emailValidation.changeEmail')}
         </button>
       </div>

@@ -136,23 +136,23 @@ export function SelectField({
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
       {(describedBy) => (
         <div className="select">
-        <select
-          {...rest}
-          id={id}
-          className="select__control"
-          value={value}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(e) => onValueChange(e.target.value)}
-        >
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+          <select
+            {...rest}
+            id={id}
+            className="select__control"
+            value={value}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onValueChange(e.target.value)}
+          >
+            {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+            {options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
         </div>
       )}
     </FieldFrame>

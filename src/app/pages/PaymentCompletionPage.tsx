@@ -141,10 +141,7 @@ export function PaymentCompletionPage({
       <p role="alert">{answer.MESSAGE || t('completion.failedText')}</p>
       <p>{t('completion.notCharged')}</p>
       <div className="actions">
-        <Link
-          className="btn btn--primary"
-          to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}
-        >
+        <Link className="btn btn--primary" to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}>
           {t('completion.retry')}
         </Link>
         <Link className="btn btn--secondary" to={withQuery('/contact', contactQuery.toString())}>

@@ -11,6 +11,7 @@ import { type SubstepPosition, substepPositions } from '../../engine/machine/cre
 import { flowLoaders } from '../../generated';
 import { type FlowActor, getFlowActor } from './flowActors';
 import { FlowRunner } from './FlowRunner';
+import '../styles/flow.css';
 
 export interface FlowPageProps {
   flowId: string;

@@ -10,7 +10,7 @@ import { DelayedLoader } from '../../app/layout/Loader';
 import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
-import { qualify } from '../../engine/flow/expand';
+import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { UiContext } from '../../engine/flow/forms';
 import type { Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
@@ -27,9 +27,10 @@ import { useLovs } from './useLovs';
 const CHANGE_DEBOUNCE_MS = 350;
 
 export function FlowRunner({ actor }: { actor: FlowActor }) {
-  const { t, i18n } = useTranslation(['flow', 'validation']);
-  const lang = (i18n.language === 'en' ? 'en' : 'el') as 'el' | 'en';
   const flow = useSelector(actor, (s) => s.context.flow);
+  // The flow's own strings, the shared field labels, the runner's and the validation messages.
+  const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], { useSuspense: false });
+  const lang = (i18n.language === 'en' ? 'en' : 'el') as 'el' | 'en';
   const vars = useSelector(actor, (s) => s.context.vars);
   const machineQuote = useSelector(actor, (s) => s.context.quote);
   const value = useSelector(actor, (s) => s.value);
@@ -99,7 +100,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   };
 
   if (topState === 'redirecting' && context.redirect) return <PaymentRedirectForm redirect={context.redirect} />;
-  if (!position || !substep) return <DelayedLoader />;
+  if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps.map((_, i) => i).filter((i) => evaluateCondition(flow.steps[i].visibleIf, draft, vars));
   const busy = /leaving|entering|recalculating|sending|verifying/.test(inner);
@@ -173,21 +174,21 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         ) : null}
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert">
-            {context.serviceError.message || t('serviceError.text')}
+            {context.serviceError.message || t('flow:serviceError.text')}
           </p>
         )}
         <div className="substep__actions">
           {position.index > 0 && (
-            <button type="button" className="button button--secondary" onClick={() => actor.send({ type: 'BACK' })} disabled={busy}>
-              {t('actions.back')}
+            <button type="button" className="btn btn--secondary" onClick={() => actor.send({ type: 'BACK' })} disabled={busy}>
+              {t('flow:actions.back')}
             </button>
           )}
-          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
             {substep.kind === 'payment' && premium > 0
-              ? t('actions.pay', { amount: formatEuro(premium, lang) })
+              ? t('flow:actions.pay', { amount: formatEuro(premium, lang) })
               : isLastSubstep
-                ? t('actions.finish')
-                : t('actions.next')}
+                ? t('flow:actions.finish')
+                : t('flow:actions.next')}
           </button>
         </div>
       </form>
@@ -204,7 +205,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         {lovs.failed && (
           <p className="notice notice--error" role="alert">
             {t('flow:lovFailed')}{' '}
-            <button type="button" className="button button--link" onClick={lovs.retry}>
+            <button type="button" className="btn btn--link" onClick={lovs.retry}>
               {t('flow:retry')}
             </button>
           </p>
@@ -214,7 +215,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
       </div>
       {premium > 0 && (
         <aside className="flow__premium" aria-live="polite">
-          <span>{t('premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
+          <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
         </aside>
       )}
     </div>

@@ -24,11 +24,11 @@ export function ReferralNotice(props: { flow: Flow; message: string; type: strin
       </p>
       <div className="actions">
         {contact && (
-          <Link className="button button--primary" to={`/contact?${query}`}>
+          <Link className="btn btn--primary" to={`/contact?${query}`}>
             {t('referral.contactMe')}
           </Link>
         )}
-        <button type="button" className="button button--secondary" onClick={props.onEdit}>
+        <button type="button" className="btn btn--secondary" onClick={props.onEdit}>
           {t('referral.edit')}
         </button>
       </div>
@@ -44,12 +44,12 @@ export function ServiceErrorNotice(props: { message?: string; onRetry?: () => vo
       <p>{props.message || t('serviceError.text')}</p>
       <div className="actions">
         {props.onRetry && (
-          <button type="button" className="button button--primary" onClick={props.onRetry}>
+          <button type="button" className="btn btn--primary" onClick={props.onRetry}>
             {t('serviceError.retry')}
           </button>
         )}
         {props.onEdit && (
-          <button type="button" className="button button--secondary" onClick={props.onEdit}>
+          <button type="button" className="btn btn--secondary" onClick={props.onEdit}>
             {t('serviceError.edit')}
           </button>
         )}
@@ -71,10 +71,10 @@ export function PremiumChanged(props: { previous: number; current: number; lang:
         {t('premiumChanged.text', { previous: formatEuro(props.previous, props.lang), current: formatEuro(props.current, props.lang) })}
       </p>
       <div className="actions">
-        <button type="button" className="button button--primary" onClick={props.onConfirm}>
+        <button type="button" className="btn btn--primary" onClick={props.onConfirm}>
           {t('premiumChanged.confirm')}
         </button>
-        <button type="button" className="button button--secondary" onClick={props.onReject}>
+        <button type="button" className="btn btn--secondary" onClick={props.onReject}>
           {t('premiumChanged.reject')}
         </button>
       </div>
@@ -96,7 +96,7 @@ export function PaymentRedirectForm({ redirect }: { redirect: PaymentRedirect })
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <p>{t('payment.redirectHelp')}</p>
-      <button type="submit" className="button button--secondary">
+      <button type="submit" className="btn btn--secondary">
         {t('payment.continueToProvider')}
       </button>
     </form>

@@ -1,7 +1,7 @@
 // Card expiry typed as MM/YY and stored the same way. A card is valid to the end of its month.
 
-import type { MaskedCheck } from './timeInput';
 import { formatSegments, type SegmentMask, segmentsComplete, segmentsOf } from './segments';
+import type { MaskedCheck } from './timeInput';
 
 export const EXPIRY_MASK: SegmentMask = { sizes: [2, 2], separator: '/' };
 

@@ -8,7 +8,11 @@ export function formatTimeTyping(raw: string): string {
   return formatSegments(raw, TIME_MASK);
 }
 
-export type MaskedCheck = { kind: 'empty' } | { kind: 'incomplete' } | { kind: 'invalid' } | { kind: 'ok'; value: string };
+export type MaskedCheck =
+  | { kind: 'empty' }
+  | { kind: 'incomplete' }
+  | { kind: 'invalid' }
+  | { kind: 'ok'; value: string };
 
 export function checkTimeText(text: string): MaskedCheck {
   if (text.trim() === '') return { kind: 'empty' };

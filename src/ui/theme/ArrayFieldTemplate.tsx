@@ -7,6 +7,7 @@ import {
   type ArrayFieldItemTemplateProps,
   type ArrayFieldTemplateProps,
   descriptionId,
+  errorId,
   getUiOptions,
   titleId,
 } from '@rjsf/utils';
@@ -20,8 +21,20 @@ const FIELD_SELECTOR = 'input:not([type="hidden"]), select, textarea';
 
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const { t } = useTranslation('ui');
-  const { items, canAdd, onAddClick, disabled, readonly, schema, uiSchema, title, fieldPathId, required, registry } =
-    props;
+  const {
+    items,
+    canAdd,
+    onAddClick,
+    disabled,
+    readonly,
+    schema,
+    uiSchema,
+    title,
+    fieldPathId,
+    required,
+    registry,
+    rawErrors,
+  } = props;
   const options = getUiOptions(uiSchema, registry.globalUiOptions);
   const itemLabel = typeof options.itemLabel === 'string' ? options.itemLabel : undefined;
   const addLabel = typeof options.addLabel === 'string' ? options.addLabel : t('array.add');
@@ -36,7 +49,8 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
   const addRef = useRef<HTMLButtonElement>(null);
   const action = useRef<Action | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const itemTitle = (index: number) => t('array.itemTitle', { label: itemLabel ?? t('array.item'), n: index + 1 });
+  const itemTitle = (index: number) =>
+    t('array.itemTitle', { label: itemLabel ?? t('array.item'), n: index + 1 });
 
   useEffect(() => {
     const pending = action.current;
@@ -45,7 +59,10 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     const cards = listRef.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
     if (pending.kind === 'add') {
       const card = cards[cards.length - 1];
-      (card?.querySelector<HTMLElement>(FIELD_SELECTOR) ?? card?.querySelector<HTMLElement>('.array-card__title'))?.focus();
+      (
+        card?.querySelector<HTMLElement>(FIELD_SELECTOR) ??
+        card?.querySelector<HTMLElement>('.array-card__title')
+      )?.focus();
       return;
     }
     const card = cards[Math.min(pending.index, cards.length - 1)];
@@ -77,7 +94,11 @@ export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
     <fieldset
       className="array"
       id={fieldPathId.$id}
-      aria-describedby={description ? descriptionId(fieldPathId) : undefined}
+      aria-describedby={
+        [description && descriptionId(fieldPathId), rawErrors?.length && errorId(fieldPathId)]
+          .filter(Boolean)
+          .join(' ') || undefined
+      }
     >
       {legend && (
         <legend className="array__legend" id={titleId(fieldPathId)}>
@@ -139,28 +160,28 @@ export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
   const removable = buttonsProps.hasRemove && totalItems > minItems;
   return (
     <li className="array-card">
-      <div role="group" aria-labelledby={headingId} className="array-card__group">
-        <div className="array-card__head">
+      <fieldset className="array-card__group">
+        <legend className="array-card__legend">
           <h3 className="array-card__title" id={headingId} tabIndex={-1}>
             {title}
           </h3>
-          {removable && (
-            <button
-              type="button"
-              className="btn btn--link array-card__remove"
-              aria-label={t('array.removeItem', { item: title })}
-              disabled={disabled || readonly}
-              onClick={(event) => {
-                onRemove(index, title);
-                buttonsProps.onRemoveItem(event);
-              }}
-            >
-              {t('array.remove')}
-            </button>
-          )}
-        </div>
+        </legend>
+        {removable && (
+          <button
+            type="button"
+            className="btn btn--link array-card__remove"
+            aria-label={t('array.removeItem', { item: title })}
+            disabled={disabled || readonly}
+            onClick={(event) => {
+              onRemove(index, title);
+              buttonsProps.onRemoveItem(event);
+            }}
+          >
+            {t('array.remove')}
+          </button>
+        )}
         <div className="array-card__body">{children}</div>
-      </div>
+      </fieldset>
     </li>
   );
 }

@@ -35,7 +35,8 @@ function unique(messages: string[]): string[] {
 }
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema, registry } = props;
+  const { id, label, children, rawErrors, hidden, required, displayLabel, schema, uiSchema, registry } =
+    props;
   const { t } = useTranslation('ui');
   const [issue, setIssue] = useState<InputIssue | undefined>();
   const issueState = useMemo(() => ({ issue, setIssue }), [issue]);
@@ -47,9 +48,14 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const isContainer = type === 'object' || type === 'array';
   const shown = shownErrorKeys(rawErrors, issue);
   const messages =
-    shown === 'issue' && issue ? [t(issue.key, issue.params)] : shown === 'raw' ? unique(rawErrors ?? []) : [];
+    shown === 'issue' && issue
+      ? [t(issue.key, issue.params)]
+      : shown === 'raw'
+        ? unique(rawErrors ?? [])
+        : [];
   const invalid = messages.length > 0;
-  const wide = options.width === 'full' || (options.width !== 'half' && (isContainer || WIDE_WIDGETS.has(widget ?? '')));
+  const wide =
+    options.width === 'full' || (options.width !== 'half' && (isContainer || WIDE_WIDGETS.has(widget ?? '')));
   const showLabel = displayLabel && !isContainer && widget !== 'checkbox' && Boolean(label);
   const marker = required ? (
     <span className="field__required" aria-hidden="true">

@@ -9,7 +9,14 @@ export function SubmitButton() {
 }
 
 function TextButton({ label, props }: { label: string; props: IconButtonProps }) {
-  const { iconType: _iconType, icon: _icon, uiSchema: _uiSchema, registry: _registry, className, ...rest } = props;
+  const {
+    iconType: _iconType,
+    icon: _icon,
+    uiSchema: _uiSchema,
+    registry: _registry,
+    className,
+    ...rest
+  } = props;
   return (
     <button type="button" className={['btn', 'btn--link', className].filter(Boolean).join(' ')} {...rest}>
       {label}

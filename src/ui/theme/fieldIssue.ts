@@ -1,8 +1,16 @@
 // A field's input issue lives in its FieldTemplate, which shows it in place of the schema
 // errors, and is set by the widget inside it through this context.
 
-import { createContext, type Dispatch, type SetStateAction, useCallback, useContext, useEffect, useState } from 'react';
 import type { Registry } from '@rjsf/utils';
+import {
+  createContext,
+  type Dispatch,
+  type SetStateAction,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
 import { type InputIssue, isInputIssues } from './inputIssues';
 
 export interface FieldIssueState {
@@ -44,7 +52,10 @@ export function useInputIssue(
 }
 
 /** The messages a field shows: its input issue when there is one, else the schema errors. */
-export function shownErrorKeys(rawErrors: readonly string[] | undefined, issue: InputIssue | undefined): 'issue' | 'raw' | 'none' {
+export function shownErrorKeys(
+  rawErrors: readonly string[] | undefined,
+  issue: InputIssue | undefined,
+): 'issue' | 'raw' | 'none' {
   if (issue) return issue.visible ? 'issue' : 'none';
   return rawErrors && rawErrors.length > 0 ? 'raw' : 'none';
 }

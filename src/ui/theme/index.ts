@@ -1,7 +1,7 @@
 // The form theme: widgets keyed by the flow format's widget names, and the templates.
 // Usage: <Form widgets={widgets} templates={templates} formContext={{ inputIssues }} …/>.
 
-import type { RegistryWidgetsType, TemplatesType, Widget as RjsfWidget } from '@rjsf/utils';
+import type { RegistryWidgetsType, Widget as RjsfWidget, TemplatesType } from '@rjsf/utils';
 import type { Widget } from '../../engine/flow/types';
 import { CheckboxWidget, RadioWidget, SelectWidget, YesNoWidget } from '../widgets/ChoiceWidgets';
 import { DateWidget } from '../widgets/DateWidget';

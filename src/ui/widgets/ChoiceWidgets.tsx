@@ -14,8 +14,20 @@ function useFieldIssue() {
 
 export function SelectWidget(props: WidgetProps) {
   const { t } = useTranslation('ui');
-  const { id, htmlName, value, options, schema, disabled, readonly, required, autofocus, onChange, onBlur, onFocus } =
-    props;
+  const {
+    id,
+    htmlName,
+    value,
+    options,
+    schema,
+    disabled,
+    readonly,
+    required,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const aria = controlAria(props, useFieldIssue());
   const choices = readChoices(options);
   const current = choiceKey(value) ?? '';
@@ -30,12 +42,18 @@ export function SelectWidget(props: WidgetProps) {
         required={required}
         // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
         autoFocus={autofocus}
-        onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : coerceChoice(e.target.value, schema))}
+        onChange={(e) =>
+          onChange(e.target.value === '' ? options.emptyValue : coerceChoice(e.target.value, schema))
+        }
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         {...aria}
       >
-        <option value="">{typeof options.placeholder === 'string' && options.placeholder ? options.placeholder : t('select.placeholder')}</option>
+        <option value="">
+          {typeof options.placeholder === 'string' && options.placeholder
+            ? options.placeholder
+            : t('select.placeholder')}
+        </option>
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
@@ -54,7 +72,7 @@ interface ChoiceGroupProps {
   /** Stored value → the option value it matches. */
   keyOf: (value: unknown) => string | undefined;
   /** Option value → stored value. */
-  valueOf: (option: string) => unknown;
+  toValue: (option: string) => unknown;
   variant: 'radio' | 'yesno';
 }
 
@@ -62,14 +80,14 @@ interface ChoiceGroupProps {
  * A real radiogroup: native radio inputs sharing a name, labelled by the field label. Arrow keys
  * move and select (handled here, so it behaves the same in every browser), Home/End jump.
  */
-function ChoiceGroup({ widget, choices, keyOf, valueOf, variant }: ChoiceGroupProps) {
+function ChoiceGroup({ widget, choices, keyOf, toValue, variant }: ChoiceGroupProps) {
   const { id, htmlName, value, disabled, readonly, required, autofocus, onChange, onBlur, onFocus } = widget;
   const aria = controlAria(widget, useFieldIssue());
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const current = keyOf(value);
   const locked = disabled || readonly;
 
-  const select = (index: number) => onChange(valueOf(choices[index].value));
+  const select = (index: number) => onChange(toValue(choices[index].value));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
     let next: number | undefined;
@@ -96,7 +114,11 @@ function ChoiceGroup({ widget, choices, keyOf, valueOf, variant }: ChoiceGroupPr
         const optionId = `${id}-${index}`;
         const checked = current === choice.value;
         return (
-          <label key={choice.value} htmlFor={optionId} className={joinClasses('choice', checked && 'choice--checked')}>
+          <label
+            key={choice.value}
+            htmlFor={optionId}
+            className={joinClasses('choice', checked && 'choice--checked')}
+          >
             <input
               ref={(el) => {
                 inputs.current[index] = el;
@@ -130,7 +152,7 @@ export function RadioWidget(props: WidgetProps) {
       variant="radio"
       choices={readChoices(props.options)}
       keyOf={choiceKey}
-      valueOf={(option) => coerceChoice(option, props.schema)}
+      toValue={(option) => coerceChoice(option, props.schema)}
     />
   );
 }
@@ -150,8 +172,8 @@ export function YesNoWidget(props: WidgetProps) {
     if (isBoolean) return value === true ? YES : value === false ? NO : undefined;
     return choiceKey(value);
   };
-  const valueOf = (option: string) => (isBoolean ? option === YES : coerceChoice(option, props.schema));
-  return <ChoiceGroup widget={props} variant="yesno" choices={choices} keyOf={keyOf} valueOf={valueOf} />;
+  const toValue = (option: string) => (isBoolean ? option === YES : coerceChoice(option, props.schema));
+  return <ChoiceGroup widget={props} variant="yesno" choices={choices} keyOf={keyOf} toValue={toValue} />;
 }
 
 /**
@@ -159,7 +181,8 @@ export function YesNoWidget(props: WidgetProps) {
  * stores nothing rather than false, so "required" means "must be ticked".
  */
 export function CheckboxWidget(props: WidgetProps) {
-  const { id, htmlName, value, label, required, disabled, readonly, autofocus, onChange, onBlur, onFocus } = props;
+  const { id, htmlName, value, label, required, disabled, readonly, autofocus, onChange, onBlur, onFocus } =
+    props;
   const aria = controlAria(props, useFieldIssue());
   return (
     <div className={joinClasses('checkbox', aria['aria-invalid'] && 'checkbox--invalid')}>

@@ -5,7 +5,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ymdToDisplay } from '../../engine/dates';
 import { isDigit } from '../format/caret';
-import { checkDateText, type DateBounds, formatDateTyping, preloadedDate, resolveBound } from '../format/dateInput';
+import {
+  checkDateText,
+  type DateBounds,
+  formatDateTyping,
+  preloadedDate,
+  resolveBound,
+} from '../format/dateInput';
 import { optionString } from './common';
 import { TextInput } from './TextInput';
 import { type HeldCheck, useHeldText } from './useHeldText';
@@ -31,9 +37,19 @@ export function DateWidget(props: WidgetProps) {
         case 'invalid':
           return { kind: 'issue', key: 'date.invalid', eager: true };
         case 'beforeMin':
-          return { kind: 'issue', key: 'date.beforeMin', params: { min: ymdToDisplay(result.min) }, eager: true };
+          return {
+            kind: 'issue',
+            key: 'date.beforeMin',
+            params: { min: ymdToDisplay(result.min) },
+            eager: true,
+          };
         case 'afterMax':
-          return { kind: 'issue', key: 'date.afterMax', params: { max: ymdToDisplay(result.max) }, eager: true };
+          return {
+            kind: 'issue',
+            key: 'date.afterMax',
+            params: { max: ymdToDisplay(result.max) },
+            eager: true,
+          };
       }
     },
     [bounds],

@@ -12,8 +12,20 @@ const ANNOUNCE_FROM = 0.9;
 
 export function TextareaWidget(props: WidgetProps) {
   const { t } = useTranslation('ui');
-  const { id, htmlName, value, options, schema, disabled, readonly, required, autofocus, onChange, onBlur, onFocus } =
-    props;
+  const {
+    id,
+    htmlName,
+    value,
+    options,
+    schema,
+    disabled,
+    readonly,
+    required,
+    autofocus,
+    onChange,
+    onBlur,
+    onFocus,
+  } = props;
   const text = value === undefined || value === null ? '' : String(value);
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const counterId = `${id}__counter`;
@@ -40,7 +52,10 @@ export function TextareaWidget(props: WidgetProps) {
         {...aria}
       />
       {max !== undefined && (
-        <p id={counterId} className={joinClasses('field__counter', text.length >= max && 'field__counter--full')}>
+        <p
+          id={counterId}
+          className={joinClasses('field__counter', text.length >= max && 'field__counter--full')}
+        >
           <span aria-hidden="true">{t('textarea.counter', { n: text.length, max })}</span>
           <span className="visually-hidden">{t('textarea.counterLabel', { n: text.length, max })}</span>
           <span className="visually-hidden" aria-live="polite">

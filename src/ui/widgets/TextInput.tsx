@@ -2,7 +2,14 @@
 // optional adornments (€), and formatting as the visitor types with the caret kept in place.
 
 import type { WidgetProps } from '@rjsf/utils';
-import { type ChangeEvent, type HTMLAttributes, type ReactNode, useContext, useLayoutEffect, useRef } from 'react';
+import {
+  type ChangeEvent,
+  type HTMLAttributes,
+  type ReactNode,
+  useContext,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { reformat, type Significant } from '../format/caret';
 import { FieldIssueContext } from '../theme/fieldIssue';
 import type { InputIssue } from '../theme/inputIssues';

@@ -18,18 +18,18 @@ export function useWidgetLang(options: WidgetProps['options']): Lang {
   return i18n.language?.startsWith('en') ? 'en' : 'el';
 }
 
-function isChoice(x: unknown): x is Choice {
-  return (
-    typeof x === 'object' &&
-    x !== null &&
-    typeof (x as Choice).value === 'string' &&
-    typeof (x as Choice).label === 'string'
-  );
+function toChoice(x: unknown): Choice | null {
+  if (typeof x !== 'object' || x === null) return null;
+  const { value, label } = x as { value?: unknown; label?: unknown };
+  // LOV codes may arrive as numbers; options compare as strings.
+  if ((typeof value !== 'string' && typeof value !== 'number') || typeof label !== 'string') return null;
+  return { value: String(value), label };
 }
 
 /** `ui:options.options` (LOV or flow options, already translated), else the schema's enum. */
 export function readChoices(options: WidgetProps['options']): Choice[] {
-  if (Array.isArray(options.options)) return options.options.filter(isChoice);
+  if (Array.isArray(options.options))
+    return options.options.map(toChoice).filter((c): c is Choice => c !== null);
   return (options.enumOptions ?? []).map((o) => ({ value: String(o.value), label: String(o.label) }));
 }
 
@@ -48,7 +48,11 @@ export interface ControlAria {
  * aria-invalid and aria-describedby for a control: only ids of elements that are on the
  * page (the error text when it is shown, the help, the description, and any extra ones).
  */
-export function controlAria(props: WidgetProps, issue: InputIssue | undefined, extraIds: string[] = []): ControlAria {
+export function controlAria(
+  props: WidgetProps,
+  issue: InputIssue | undefined,
+  extraIds: string[] = [],
+): ControlAria {
   const { id, rawErrors, options, schema } = props;
   const invalid = shownErrorKeys(rawErrors, issue) !== 'none';
   const ids = [

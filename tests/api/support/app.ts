@@ -1,6 +1,7 @@
 // One service instance per API test file, on the file's test database, with a clock the test
 // moves and helpers to read the dev mailbox.
 
+import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/server/app';
 import { type Config, testConfig } from '../../../src/server/config';
@@ -41,12 +42,17 @@ export interface TestService {
 }
 
 export async function startService(
-  options: { config?: Partial<Config>; transports?: Transports; clock?: TestClock } = {},
+  options: { config?: Partial<Config>; transports?: Transports; clock?: TestClock; flows?: FlowBundle[] } = {},
 ): Promise<TestService> {
   const testDb = await openTestDb();
   const clock = options.clock ?? testClock();
   const config = testConfig({ rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 }, ...options.config });
-  const app = await buildApp(config, { db: testDb.db, now: clock.now, transports: options.transports ?? {} });
+  const app = await buildApp(config, {
+    db: testDb.db,
+    now: clock.now,
+    transports: options.transports ?? {},
+    flows: options.flows,
+  });
   await app.ready();
   const call: TestService['call'] = ({ lang, headers, ...rest }) =>
     app.inject({ ...rest, headers: { 'accept-language': lang ?? 'el', ...headers } });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkAmountText, filterAmountTyping } from '../../../src/ui/format/amount';
 import { checkExpiryText, formatExpiryTyping } from '../../../src/ui/format/cardExpiry';
 import { isDigit, reformat } from '../../../src/ui/format/caret';
-import { checkDateText, formatDateTyping, preloadedDate, resolveBound } from '../../../src/ui/format/dateInput';
+import {
+  checkDateText,
+  formatDateTyping,
+  preloadedDate,
+  resolveBound,
+} from '../../../src/ui/format/dateInput';
 import { compactIban, formatIbanTyping } from '../../../src/ui/format/iban';
 import { checkNumberText } from '../../../src/ui/format/number';
 import { checkPhoneText, formatPhoneTyping, phoneToText } from '../../../src/ui/format/phone';

@@ -2,7 +2,7 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { createRef } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -54,10 +54,18 @@ function renderForm({ schema, uiSchema, formData = {}, extraErrors, lang = 'el',
         noHtml5Validate
         showErrorList={false}
         onChange={(e) => changes.push(e.formData as Record<string, unknown>)}
+        onError={() => {}}
       />
     </I18nextProvider>,
   );
-  return { ...utils, ref, changes, data: () => changes[changes.length - 1] ?? formData };
+  const validate = () => {
+    let valid: boolean | undefined;
+    act(() => {
+      valid = ref.current?.validateForm();
+    });
+    return valid;
+  };
+  return { ...utils, ref, changes, validate, data: () => changes[changes.length - 1] ?? formData };
 }
 
 afterEach(cleanup);
@@ -127,7 +135,12 @@ describe('FieldTemplate', () => {
     const { container } = renderForm({
       schema: {
         type: 'object',
-        properties: { a: { type: 'string' }, b: { type: 'string' }, c: { type: 'boolean' }, d: { type: 'string' } },
+        properties: {
+          a: { type: 'string' },
+          b: { type: 'string' },
+          c: { type: 'boolean' },
+          d: { type: 'string' },
+        },
       },
       uiSchema: {
         a: { 'ui:widget': 'text' },
@@ -168,7 +181,11 @@ describe('ArrayFieldTemplate', () => {
   };
 
   it('numbers the item cards and names each remove button after its card', () => {
-    renderForm({ schema, uiSchema, formData: { guns: [{ MAKE: 'Beretta', VALUE: 1200 }, { MAKE: 'Benelli' }] } });
+    renderForm({
+      schema,
+      uiSchema,
+      formData: { guns: [{ MAKE: 'Beretta', VALUE: 1200 }, { MAKE: 'Benelli' }] },
+    });
     const list = screen.getByRole('list');
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
@@ -214,7 +231,10 @@ describe('ArrayFieldTemplate', () => {
 
   it('shows an empty state and a default item name in English', () => {
     renderForm({
-      schema: { type: 'object', properties: { kids: { type: 'array', items: { type: 'object', properties: {} } } } },
+      schema: {
+        type: 'object',
+        properties: { kids: { type: 'array', items: { type: 'object', properties: {} } } },
+      },
       lang: 'en',
     });
     expect(screen.getByText('Nothing has been added yet.')).toBeTruthy();
@@ -246,8 +266,23 @@ describe('a full substep form', () => {
     { value: 'LEM', label: 'Λεμεσός' },
   ];
   const uiSchema: UiSchema = {
-    'ui:order': ['FIRST_NAME', 'ID_NUMBER', 'BIRTH_DATE', 'PLATE', 'VALUE', 'MOBILE', 'EMAIL', 'DISTRICT', 'RESIDENT', 'CONSENT'],
-    FIRST_NAME: { 'ui:widget': 'uppercase', 'ui:title': 'Όνομα', 'ui:options': { lang: 'el', autoComplete: 'given-name' } },
+    'ui:order': [
+      'FIRST_NAME',
+      'ID_NUMBER',
+      'BIRTH_DATE',
+      'PLATE',
+      'VALUE',
+      'MOBILE',
+      'EMAIL',
+      'DISTRICT',
+      'RESIDENT',
+      'CONSENT',
+    ],
+    FIRST_NAME: {
+      'ui:widget': 'uppercase',
+      'ui:title': 'Όνομα',
+      'ui:options': { lang: 'el', autoComplete: 'given-name' },
+    },
     ID_NUMBER: { 'ui:widget': 'digits', 'ui:title': 'Αριθμός ταυτότητας', 'ui:options': { lang: 'el' } },
     BIRTH_DATE: {
       'ui:widget': 'date',
@@ -258,7 +293,11 @@ describe('a full substep form', () => {
     VALUE: { 'ui:widget': 'currency', 'ui:title': 'Αξία οχήματος', 'ui:options': { lang: 'el' } },
     MOBILE: { 'ui:widget': 'phone', 'ui:title': 'Κινητό', 'ui:options': { lang: 'el' } },
     EMAIL: { 'ui:widget': 'email', 'ui:title': 'Email', 'ui:options': { lang: 'el' } },
-    DISTRICT: { 'ui:widget': 'select', 'ui:title': 'Επαρχία', 'ui:options': { lang: 'el', options: districts } },
+    DISTRICT: {
+      'ui:widget': 'select',
+      'ui:title': 'Επαρχία',
+      'ui:options': { lang: 'el', options: districts },
+    },
     RESIDENT: { 'ui:widget': 'yesno', 'ui:title': 'Μόνιμος κάτοικος Κύπρου;', 'ui:options': { lang: 'el' } },
     CONSENT: { 'ui:widget': 'checkbox', 'ui:title': 'Αποδέχομαι τους όρους', 'ui:options': { lang: 'el' } },
   };
@@ -269,8 +308,19 @@ describe('a full substep form', () => {
     const grid = document.querySelector('.form-grid');
     expect(grid?.children).toHaveLength(10);
 
-    // Nothing filled in: the schema says what is missing.
-    expect(form.ref.current?.validateForm()).toBe(false);
+    // No inline styles anywhere (the CSP forbids them).
+    expect(form.container.querySelectorAll('[style]')).toHaveLength(0);
+    // The zero date was cleared, so "required" sees it as missing.
+    expect(form.data().BIRTH_DATE).toBeUndefined();
+
+    // Nothing filled in: the schema says what is missing, at each field.
+    expect(form.validate()).toBe(false);
+    expect(byLabel(/^Όνομα/).getAttribute('aria-invalid')).toBe('true');
+    expect(byLabel(/Ημερομηνία γέννησης/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('radiogroup', { name: /Μόνιμος κάτοικος/ }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(byLabel('Email').getAttribute('aria-invalid')).toBeNull();
 
     fireEvent.change(byLabel(/^Όνομα/), { target: { value: 'Ανδρέας' } });
     fireEvent.change(byLabel('Αριθμός ταυτότητας'), { target: { value: '1234567' } });
@@ -300,15 +350,19 @@ describe('a full substep form', () => {
     });
     expect(byLabel(/Αξία οχήματος/).value).toBe('18.500');
     expect(byLabel(/Ημερομηνία γέννησης/).value).toBe('14/07/1985');
-    expect(form.ref.current?.validateForm()).toBe(true);
+    expect(form.validate()).toBe(true);
 
     // Over the schema maximum: ajv's error shows at the field.
     fireEvent.focus(byLabel(/Αξία οχήματος/));
     fireEvent.change(byLabel(/Αξία οχήματος/), { target: { value: '75000' } });
     fireEvent.blur(byLabel(/Αξία οχήματος/));
-    expect(form.ref.current?.validateForm()).toBe(false);
+    expect(form.validate()).toBe(false);
     expect(byLabel(/Αξία οχήματος/).getAttribute('aria-invalid')).toBe('true');
-    expect(byLabel(/Αξία οχήματος/).closest('.field')?.classList.contains('field--invalid')).toBe(true);
+    expect(
+      byLabel(/Αξία οχήματος/)
+        .closest('.field')
+        ?.classList.contains('field--invalid'),
+    ).toBe(true);
     expect(byLabel(/^Όνομα/).getAttribute('aria-invalid')).toBeNull();
   });
 });

@@ -56,7 +56,12 @@ function renderForm({ schema, uiSchema, formData = {}, lang = 'el', inputIssues 
   return { ...utils, changes, data: () => changes[changes.length - 1] ?? formData };
 }
 
-function one(widget: string, type: RJSFSchema['type'] = 'string', options: Record<string, unknown> = {}, extra = {}) {
+function one(
+  widget: string,
+  type: RJSFSchema['type'] = 'string',
+  options: Record<string, unknown> = {},
+  extra = {},
+) {
   return {
     schema: { type: 'object', properties: { f: { type, ...extra } } } as RJSFSchema,
     uiSchema: { f: { 'ui:widget': widget, 'ui:title': 'Πεδίο', 'ui:options': { lang: 'el', ...options } } },
@@ -421,7 +426,9 @@ describe('choice widgets', () => {
 
   it('checkbox: a consent with its own label; unticking a required box stores nothing', () => {
     const schema: RJSFSchema = { type: 'object', required: ['c'], properties: { c: { type: 'boolean' } } };
-    const uiSchema = { c: { 'ui:widget': 'checkbox', 'ui:title': 'Συμφωνώ με την επεξεργασία των δεδομένων μου' } };
+    const uiSchema = {
+      c: { 'ui:widget': 'checkbox', 'ui:title': 'Συμφωνώ με την επεξεργασία των δεδομένων μου' },
+    };
     const form = renderForm({ schema, uiSchema });
     const box = screen.getByLabelText(/Συμφωνώ/) as HTMLInputElement;
     fireEvent.click(box);
@@ -431,7 +438,10 @@ describe('choice widgets', () => {
   });
 
   it('hidden: renders nothing and keeps the value', () => {
-    const schema: RJSFSchema = { type: 'object', properties: { h: { type: 'string' }, t: { type: 'string' } } };
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: { h: { type: 'string' }, t: { type: 'string' } },
+    };
     const uiSchema = { h: { 'ui:widget': 'hidden' }, t: { 'ui:title': 'Πεδίο' } };
     const form = renderForm({ schema, uiSchema, formData: { h: 'secret', t: '' } });
     expect(document.querySelector('[id="root_h"]')).toBeNull();

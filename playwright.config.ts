@@ -1,0 +1,37 @@
+// Browser tests in Debian's Chromium against the real service (npm start's server on a spare port,
+// with a throwaway embedded database). scripts/test.ts builds the web app first.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium';
+
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+const dataDir = mkdtempSync(join(tmpdir(), 'zcp-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['./tests/support/playwright-plain-reporter.ts']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    locale: 'el-GR',
+    timezoneId: 'Asia/Nicosia',
+  },
+  webServer: {
+    command: 'node --import tsx src/server/main.ts',
+    url: `http://127.0.0.1:${PORT}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+  },
+});
