@@ -39,6 +39,11 @@ export class ZcpError extends Error {
     if (this.messages.some((m) => m.CODE === code)) return true;
     return isRecord(this.body) && this.body.CODE === code;
   }
+
+  /** The same test as hasCode, under the name the flow services use. */
+  hasMessageId(code: string): boolean {
+    return this.hasCode(code);
+  }
 }
 
 export function isZcpError(e: unknown): e is ZcpError {

@@ -100,12 +100,11 @@ export interface FaqAnswer {
   QUESTIONS: FaqQuestion[];
 }
 
-/** POST /zcp/jcc/JCCFunc/REGPAY: what the payment step sends. */
+/** POST /zcp/jcc/JCCFunc/REGPAY: the offer to pay (the amount is the service's, never the client's). */
 export interface RegPayRequest {
-  OFFER_NO: string;
-  PRODUCT_ID: string;
-  LANGUAGE: string;
-  [key: string]: unknown;
+  CS_POLICY: { OFFER_NO: string; PRODUCT_ID?: string | number };
+  LANGUAGE?: string;
+  PAYMENT_METHOD?: string;
 }
 
 /** ES_RETURN_DATA: the signed form the browser posts to the card provider's page. */

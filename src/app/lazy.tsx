@@ -42,9 +42,19 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+// Areas whose load failed, each with a way to forget the failure. They stay failed (and their
+// error stays on screen) until the visitor presses retry, which resets them all.
+const failedAreas = new Set<() => void>();
+
+/** Lets every failed area try its chunk again on its next render. */
+export function resetFailedAreas(): void {
+  for (const reset of failedAreas) reset();
+  failedAreas.clear();
+}
+
 /**
- * React.lazy with a time limit. A failed load is not cached: the next render after a retry
- * asks for the chunk again.
+ * React.lazy with a time limit. A failed load shows its error until retried (resetFailedAreas),
+ * then the chunk is asked for again.
  */
 export function lazyWithTimeout<P extends object>(
   factory: () => Promise<{ default: ComponentType<P> }>,
@@ -53,7 +63,9 @@ export function lazyWithTimeout<P extends object>(
   const make = () =>
     lazy(() =>
       withTimeout(factory(), timeoutMs).catch((error: unknown) => {
-        current = make();
+        failedAreas.add(() => {
+          current = make();
+        });
         throw error;
       }),
     );
@@ -110,6 +122,7 @@ export class AreaErrorBoundary extends Component<BoundaryProps, { error: Error |
   }
 
   private readonly retry = () => {
+    resetFailedAreas();
     if (this.props.onRetry) this.props.onRetry();
     else this.setState({ error: null });
   };

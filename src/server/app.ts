@@ -50,18 +50,32 @@ export interface AppDeps {
 /** Deeper JSON than any quote needs is refused before validation walks it. */
 export const MAX_BODY_DEPTH = 16;
 
-/** Nesting depth of a parsed JSON value, walked without recursion. */
-export function jsonDepth(value: unknown, limit = MAX_BODY_DEPTH): number {
+/**
+ * Nesting depth of a parsed JSON value, walked without recursion, and whether any key or string
+ * holds a NUL character (PostgreSQL's jsonb and text refuse it, so it is refused up front).
+ */
+export function inspectBody(value: unknown, limit = MAX_BODY_DEPTH): { depth: number; nul: boolean } {
   let max = 0;
   const stack: [unknown, number][] = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return { depth: max, nul: true };
+      continue;
+    }
     if (node === null || typeof node !== 'object') continue;
     if (depth > max) max = depth;
-    if (max > limit) return max;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+    if (max > limit) return { depth: max, nul: false };
+    if (Array.isArray(node)) {
+      for (const child of node) stack.push([child, depth + 1]);
+    } else {
+      for (const [key, child] of Object.entries(node)) {
+        if (key.includes('\u0000')) return { depth: max, nul: true };
+        stack.push([child, depth + 1]);
+      }
+    }
   }
-  return max;
+  return { depth: max, nul: false };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -123,9 +137,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('x-request-id', request.id);
   });
   app.addHook('preValidation', async (request) => {
-    if (request.body !== undefined && jsonDepth(request.body) > MAX_BODY_DEPTH) {
-      throw new ApiError(400, [{ key: 'errors.validation.tooDeep' }]);
-    }
+    if (request.body === undefined) return;
+    const { depth, nul } = inspectBody(request.body);
+    if (depth > MAX_BODY_DEPTH) throw new ApiError(400, [{ key: 'errors.validation.tooDeep' }]);
+    if (nul) throw new ApiError(400, [{ key: 'errors.validation.character' }]);
   });
 
   // An empty JSON body (a POST with nothing to send) is no body rather than a parse error.
@@ -154,7 +169,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // Outbox sender: SMTP when configured; otherwise messages are kept for the dev mailbox.
-  const transports: Transports = deps.transports ?? (config.smtpUrl ? { mail: smtpTransport(config.smtpUrl) } : {});
+  const transports: Transports =
+    deps.transports ?? (config.smtpUrl ? { mail: smtpTransport(config.smtpUrl) } : {});
   let sender: SenderLoop | undefined;
   if (config.outboxPollMs > 0) {
     sender = startSenderLoop({
@@ -199,7 +215,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
 
-  await registerPayments(app, { db, config: config.payment, flows: bundles, now, onMailQueued: ctx.kickOutbox });
+  await registerPayments(app, {
+    db,
+    config: config.payment,
+    flows: bundles,
+    now,
+    onMailQueued: ctx.kickOutbox,
+  });
 
   // The built web app, with history-mode routes answered by its index.html.
   const webRoot = resolve(config.webDir);

@@ -155,7 +155,11 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   let trustProxy: boolean | string[] = false;
   if (rawProxy !== undefined) {
     if (rawProxy === 'true' || rawProxy === 'false') trustProxy = rawProxy === 'true';
-    else trustProxy = rawProxy.split(',').map((a) => a.trim()).filter(Boolean);
+    else
+      trustProxy = rawProxy
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
   }
 
   const config: Omit<Config, 'payment'> = {

@@ -123,10 +123,13 @@ export function validationMessage(error: AjvError, context: string | undefined):
 }
 
 function sendError(reply: FastifyReply, lang: Lang, status: number, messages: PendingMessage[], extra = {}) {
-  return reply.code(status).type('application/json; charset=utf-8').send({
-    MESSAGES: renderMessages(lang, messages),
-    ...extra,
-  });
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({
+      MESSAGES: renderMessages(lang, messages),
+      ...extra,
+    });
 }
 
 const PLAIN_ERRORS: Record<string, [number, string]> = {

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   const db = await openDb({ url: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp(config, { db });
   if (config.sessionSecretGenerated) {
-    app.log.warn('SESSION_SECRET not set: a random one is used, so codes and offer cookies do not survive a restart');
+    app.log.warn(
+      'SESSION_SECRET not set: a random one is used, so codes and offer cookies do not survive a restart',
+    );
   }
 
   let closing = false;
@@ -59,12 +61,19 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, db: db.kind, mail: config.smtpUrl ? 'smtp' : 'kept', devMailbox: config.devMailbox },
+    {
+      url: config.publicUrl,
+      db: db.kind,
+      mail: config.smtpUrl ? 'smtp' : 'kept',
+      devMailbox: config.devMailbox,
+    },
     `zcp service listening on ${config.host}:${config.port} (${config.publicUrl})`,
   );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`zcp service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `zcp service failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

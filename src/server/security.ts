@@ -31,7 +31,8 @@ export function contentSecurityPolicy(formActionOrigins: readonly string[] = [])
 /** An origin ("https://host:port") from a URL or origin text; throws on anything else. */
 export function originOf(urlOrOrigin: string): string {
   const url = new URL(urlOrOrigin);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`Not a web origin: ${urlOrOrigin}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`Not a web origin: ${urlOrOrigin}`);
   return url.origin;
 }
 

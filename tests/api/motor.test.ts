@@ -22,7 +22,11 @@ describe('vehicle search', () => {
     const res = await search({ LICENSE_PLATE: 'nyb 4' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.CS_VEHICLE).toMatchObject({ LICENSE_PLATE: 'NYB004', MANUFACTURER: 'TOYOTA', MODEL: 'YARIS' });
+    expect(body.CS_VEHICLE).toMatchObject({
+      LICENSE_PLATE: 'NYB004',
+      MANUFACTURER: 'TOYOTA',
+      MODEL: 'YARIS',
+    });
     expect(body.CS_POLICY).toEqual({ PRODUCT_ID: '101' });
     expect(body.LOV_MAP.MODEL.some((m: { VALUE: string }) => m.VALUE === 'YARIS')).toBe(true);
     expect(body.LOV_MAP.MANUFACTURER.some((m: { VALUE: string }) => m.VALUE === 'NISSAN')).toBe(true);
@@ -77,29 +81,50 @@ describe('makes and models', () => {
   });
 
   it('getmodel lists the models of a make, 422 for an unknown make', async () => {
-    const res = await s.call({ method: 'POST', url: '/zcp/motor/getmodel', payload: { MANUFACTURER: 'NISSAN' } });
+    const res = await s.call({
+      method: 'POST',
+      url: '/zcp/motor/getmodel',
+      payload: { MANUFACTURER: 'NISSAN' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().LOV_VALUE.some((m: { VALUE: string }) => m.VALUE === 'QASHQAI')).toBe(true);
-    const unknown = await s.call({ method: 'POST', url: '/zcp/motor/getmodel', payload: { MANUFACTURER: 'TRABANT' } });
+    const unknown = await s.call({
+      method: 'POST',
+      url: '/zcp/motor/getmodel',
+      payload: { MANUFACTURER: 'TRABANT' },
+    });
     expect(unknown.statusCode).toBe(422);
     expect((await s.call({ method: 'POST', url: '/zcp/motor/getmodel', payload: {} })).statusCode).toBe(422);
   });
 });
 
 describe('endorsement vehicle search', () => {
-  const endorse = (payload: Record<string, unknown>) => s.call({ method: 'POST', url: '/zcp/motor/VhlSrchEndor', payload, lang: 'en' });
+  const endorse = (payload: Record<string, unknown>) =>
+    s.call({ method: 'POST', url: '/zcp/motor/VhlSrchEndor', payload, lang: 'en' });
 
   it('matches when the found chassis contains the contract chassis and the maker is the same', async () => {
-    const res = await endorse({ LICENSE_PLATE: 'NYB004', CHASSIS_NUMBER: 'MH968298', MANUFACTURER: 'TOYOTA' });
+    const res = await endorse({
+      LICENSE_PLATE: 'NYB004',
+      CHASSIS_NUMBER: 'MH968298',
+      MANUFACTURER: 'TOYOTA',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().CS_VEHICLE.CHASSIS_NUMBER).toBe('VNK6VXT77MH968298');
   });
 
   it('refuses another chassis or another maker', async () => {
-    const chassis = await endorse({ LICENSE_PLATE: 'NYB004', CHASSIS_NUMBER: 'SJNJBRNK5', MANUFACTURER: 'TOYOTA' });
+    const chassis = await endorse({
+      LICENSE_PLATE: 'NYB004',
+      CHASSIS_NUMBER: 'SJNJBRNK5',
+      MANUFACTURER: 'TOYOTA',
+    });
     expect(chassis.statusCode).toBe(422);
     expect(chassis.json().CODE).toBe('VEHICLE_MISMATCH');
-    const maker = await endorse({ LICENSE_PLATE: 'NYB004', CHASSIS_NUMBER: 'MH968298', MANUFACTURER: 'NISSAN' });
+    const maker = await endorse({
+      LICENSE_PLATE: 'NYB004',
+      CHASSIS_NUMBER: 'MH968298',
+      MANUFACTURER: 'NISSAN',
+    });
     expect(maker.statusCode).toBe(422);
     expect((await endorse({ LICENSE_PLATE: 'NYB004' })).statusCode).toBe(400);
   });
@@ -109,7 +134,9 @@ describe('product details and deductibles', () => {
   it('motorproddet answers the tariff config for the product or a variant id', async () => {
     const res = await s.call({ method: 'GET', url: '/zcp/motor/motorproddet/101' });
     expect(res.json()).toMatchObject({ PRODUCT_ID: '101', VEHICLE_VALUE_ONLINE_LIMIT: 70000, VARIANT: '' });
-    expect((await s.call({ method: 'GET', url: '/zcp/motor/motorproddet/111' })).json().VARIANT).toBe('brand1');
+    expect((await s.call({ method: 'GET', url: '/zcp/motor/motorproddet/111' })).json().VARIANT).toBe(
+      'brand1',
+    );
     expect((await s.call({ method: 'GET', url: '/zcp/motor/motorproddet/516' })).statusCode).toBe(404);
   });
 
@@ -118,7 +145,9 @@ describe('product details and deductibles', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json().CT_DEDUCTIBLES;
     expect(list.map((d: { DEDUCTIBLE_AMOUNT: number }) => d.DEDUCTIBLE_AMOUNT)).toEqual([300, 500, 1000]);
-    expect(list.find((d: { ZZSELECTED_IND: string }) => d.ZZSELECTED_IND === 'X').DEDUCTIBLE_ID).toBe('EX500');
+    expect(list.find((d: { ZZSELECTED_IND: string }) => d.ZZSELECTED_IND === 'X').DEDUCTIBLE_ID).toBe(
+      'EX500',
+    );
   });
 
   it('windscreen (shared list) and loss of use', async () => {
@@ -129,21 +158,34 @@ describe('product details and deductibles', () => {
   });
 
   it('unknown product or package is a 404, a bad value a 400', async () => {
-    expect((await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/windscreen/999/TPO' })).statusCode).toBe(404);
-    expect((await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/windscreen/101/GOLD' })).statusCode).toBe(404);
-    expect((await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/excess/abc/101/COMP' })).statusCode).toBe(400);
+    expect(
+      (await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/windscreen/999/TPO' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/windscreen/101/GOLD' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await s.call({ method: 'GET', url: '/zcp/motor/getmtrdeduct/excess/abc/101/COMP' })).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('property and travel helpers', () => {
   it('loadV2 answers the property config with the spec defaults', async () => {
     const res = await s.call({ method: 'GET', url: '/zcp/prop/loadV2' });
-    expect(res.json()).toMatchObject({ PRODUCT_ID: '157', PROPERTY_VALUE_PER_SQM: 1500, PROPERTY_VALUE_PERCENTAGE: 80, TOTAL_INSURED_LIMIT: 700000 });
+    expect(res.json()).toMatchObject({
+      PRODUCT_ID: '157',
+      PROPERTY_VALUE_PER_SQM: 1500,
+      PROPERTY_VALUE_PERCENTAGE: 80,
+      TOTAL_INSURED_LIMIT: 700000,
+    });
   });
 
   it('property deductibles ascending', async () => {
     const res = await s.call({ method: 'GET', url: '/zcp/prop/deductibles/157/HOME' });
-    expect(res.json().CT_DEDUCTIBLES.map((d: { DEDUCTIBLE_AMOUNT: number }) => d.DEDUCTIBLE_AMOUNT)).toEqual([400, 600, 850]);
+    expect(res.json().CT_DEDUCTIBLES.map((d: { DEDUCTIBLE_AMOUNT: number }) => d.DEDUCTIBLE_AMOUNT)).toEqual([
+      400, 600, 850,
+    ]);
   });
 
   const duration = (payload: Record<string, unknown>) =>
@@ -152,18 +194,34 @@ describe('property and travel helpers', () => {
   it('setduration: the end date is the last day of the trip', async () => {
     const res = await duration({ CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 10 } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().CS_POLICY).toEqual({ START_DATE: '2026-03-20', END_DATE: '2026-03-29', DURATION_DAYS: 10, DURATION_MONTHS: 0, DURATION_YEARS: 0 });
+    expect(res.json().CS_POLICY).toEqual({
+      START_DATE: '2026-03-20',
+      END_DATE: '2026-03-29',
+      DURATION_DAYS: 10,
+      DURATION_MONTHS: 0,
+      DURATION_YEARS: 0,
+    });
   });
 
   it('setduration: start at most 30 days ahead, never in the past, length within the config', async () => {
-    expect((await duration({ CS_POLICY: { START_DATE: '2026-04-09', DURATION_DAYS: 5 } })).statusCode).toBe(200);
+    expect((await duration({ CS_POLICY: { START_DATE: '2026-04-09', DURATION_DAYS: 5 } })).statusCode).toBe(
+      200,
+    );
     const far = await duration({ CS_POLICY: { START_DATE: '2026-04-10', DURATION_DAYS: 5 } });
     expect(far.statusCode).toBe(422);
     expect(far.json().MESSAGES[0].MSGTEXT).toBe('The trip may start at most 30 days from today.');
-    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-09', DURATION_DAYS: 5 } })).statusCode).toBe(422);
-    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 91 } })).statusCode).toBe(422);
-    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 0 } })).statusCode).toBe(422);
-    expect((await duration({ CS_POLICY: { START_DATE: '2026-02-30', DURATION_DAYS: 3 } })).statusCode).toBe(422);
+    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-09', DURATION_DAYS: 5 } })).statusCode).toBe(
+      422,
+    );
+    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 91 } })).statusCode).toBe(
+      422,
+    );
+    expect((await duration({ CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 0 } })).statusCode).toBe(
+      422,
+    );
+    expect((await duration({ CS_POLICY: { START_DATE: '2026-02-30', DURATION_DAYS: 3 } })).statusCode).toBe(
+      422,
+    );
   });
 
   it('travel calculation takes the duration from the quote within the tariff bound', async () => {
@@ -173,7 +231,12 @@ describe('property and travel helpers', () => {
       payload: { CS_POLICY: { START_DATE: '2026-03-20', DURATION_DAYS: 10, PACKAGE_ID: 'TRV' } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().CS_POLICY).toMatchObject({ END_DATE: '2026-03-29', DURATION_DAYS: 10, PERIOD: 1, AMOUNT: 20 });
+    expect(res.json().CS_POLICY).toMatchObject({
+      END_DATE: '2026-03-29',
+      DURATION_DAYS: 10,
+      PERIOD: 1,
+      AMOUNT: 20,
+    });
     const tooLong = await s.call({
       method: 'POST',
       url: '/zcp/travel/travelcalc',

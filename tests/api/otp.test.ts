@@ -8,7 +8,9 @@ let s: TestService;
 const mail = 'eleni.charalambous@example.com.cy';
 
 beforeAll(async () => {
-  s = await startService({ config: { rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 8, contactPerIpHour: 10 } } });
+  s = await startService({
+    config: { rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 8, contactPerIpHour: 10 } },
+  });
 });
 afterAll(async () => {
   await s?.close();
@@ -19,9 +21,20 @@ beforeEach(async () => {
 });
 
 const generate = (address = mail, lang: 'el' | 'en' = 'el', ip = '10.20.30.40') =>
-  s.call({ method: 'POST', url: '/zcp/otp/generate', payload: { I_MAIL_ADDRESS: address }, lang, remoteAddress: ip });
+  s.call({
+    method: 'POST',
+    url: '/zcp/otp/generate',
+    payload: { I_MAIL_ADDRESS: address },
+    lang,
+    remoteAddress: ip,
+  });
 const validate = (code: string, address = mail, lang: 'el' | 'en' = 'en') =>
-  s.call({ method: 'POST', url: '/zcp/otp/validate', payload: { I_TOKEN: code, I_MAIL_ADDRESS: address }, lang });
+  s.call({
+    method: 'POST',
+    url: '/zcp/otp/validate',
+    payload: { I_TOKEN: code, I_MAIL_ADDRESS: address },
+    lang,
+  });
 const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
 
 describe('generate', () => {
@@ -32,7 +45,9 @@ describe('generate', () => {
     expect(message).toMatchObject({ template: 'otp', language: 'en' });
     expect(message.subject).toMatch(/verification code/);
     const code = await s.lastCode(mail);
-    const rows = await s.testDb.db.query<{ code_hash: string; recipient: string }>('SELECT code_hash, recipient FROM otp_codes');
+    const rows = await s.testDb.db.query<{ code_hash: string; recipient: string }>(
+      'SELECT code_hash, recipient FROM otp_codes',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].recipient).toBe(mail);
     expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -63,7 +78,8 @@ describe('generate', () => {
   });
 
   it('limits codes per client IP across addresses', async () => {
-    for (let i = 0; i < 8; i++) expect((await generate(`visitor${i}@example.com`, 'el', '192.0.2.7')).statusCode).toBe(204);
+    for (let i = 0; i < 8; i++)
+      expect((await generate(`visitor${i}@example.com`, 'el', '192.0.2.7')).statusCode).toBe(204);
     expect((await generate('visitor9@example.com', 'el', '192.0.2.7')).statusCode).toBe(429);
     expect((await generate('visitor9@example.com', 'el', '192.0.2.8')).statusCode).toBe(204);
   });

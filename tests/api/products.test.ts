@@ -18,8 +18,12 @@ beforeEach(async () => {
   s.clock.set('2026-03-10T09:00:00.000Z');
 });
 
-const post = (url: string, payload: unknown, lang: 'el' | 'en' = 'en', headers: Record<string, string> = {}) =>
-  s.call({ method: 'POST', url, payload: payload as Record<string, unknown>, lang, headers });
+const post = (
+  url: string,
+  payload: unknown,
+  lang: 'el' | 'en' = 'en',
+  headers: Record<string, string> = {},
+) => s.call({ method: 'POST', url, payload: payload as Record<string, unknown>, lang, headers });
 
 async function confirm(mail: string) {
   expect((await post('/zcp/otp/generate', { I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
@@ -37,7 +41,12 @@ describe('driver calculation', () => {
       'DRV_PLUS',
       'DRV_PREMIUM',
     ]);
-    expect(body.CT_PACKAGES[0]).toMatchObject({ PRODUCT_ID: '516', AMOUNT: 38, INITIAL_AMOUNT: 38, ZZSELECTED_IND: '' });
+    expect(body.CT_PACKAGES[0]).toMatchObject({
+      PRODUCT_ID: '516',
+      AMOUNT: 38,
+      INITIAL_AMOUNT: 38,
+      ZZSELECTED_IND: '',
+    });
     expect(body.CS_POLICY).toMatchObject({
       PRODUCT_ID: '516',
       START_DATE: '2026-03-15',
@@ -51,14 +60,20 @@ describe('driver calculation', () => {
   });
 
   it('ignores any price the client sends and answers the selected package amount', async () => {
-    const quote = driverQuote({ policy: { PACKAGE_ID: 'DRV_PLUS', AMOUNT: 1, PREMIUM_AFTER_DISC_AMOUNT: 1 } });
+    const quote = driverQuote({
+      policy: { PACKAGE_ID: 'DRV_PLUS', AMOUNT: 1, PREMIUM_AFTER_DISC_AMOUNT: 1 },
+    });
     const res = await post('/zcp/driver/drivercalc', {
       ...quote,
       CT_PACKAGES: [{ PACKAGE_ID: 'DRV_PLUS', AMOUNT: 1, ZZSELECTED_IND: 'X' }],
     });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.CS_POLICY).toMatchObject({ PACKAGE_ID: 'DRV_PLUS', AMOUNT: 62, PREMIUM_AFTER_DISC_AMOUNT: 62 });
+    expect(body.CS_POLICY).toMatchObject({
+      PACKAGE_ID: 'DRV_PLUS',
+      AMOUNT: 62,
+      PREMIUM_AFTER_DISC_AMOUNT: 62,
+    });
     expect(body.CT_OFFERS).toHaveLength(1);
     expect(body.CT_OFFERS[0]).toMatchObject({ PACKAGE_ID: 'DRV_PLUS', AMOUNT: 62, ZZSELECTED_IND: 'X' });
   });
@@ -81,7 +96,10 @@ describe('driver calculation', () => {
   });
 
   it('refuses an unknown brand variant', async () => {
-    const res = await post('/zcp/driver/drivercalc', { ...driverQuote(), CS_USER_EXTRAS: { VARIANT: 'brand9' } });
+    const res = await post('/zcp/driver/drivercalc', {
+      ...driverQuote(),
+      CS_USER_EXTRAS: { VARIANT: 'brand9' },
+    });
     expect(res.statusCode).toBe(422);
   });
 });
@@ -116,7 +134,10 @@ describe('driver referrals (rules.json check points)', () => {
 
 describe('driver package recalculation', () => {
   it('answers the selected package amount', async () => {
-    const res = await post('/zcp/driver/pckcalculate', driverQuote({ policy: { PACKAGE_ID: 'DRV_PREMIUM' } }));
+    const res = await post(
+      '/zcp/driver/pckcalculate',
+      driverQuote({ policy: { PACKAGE_ID: 'DRV_PREMIUM' } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().CS_POLICY).toMatchObject({ PACKAGE_ID: 'DRV_PREMIUM', AMOUNT: 95, INITIAL_AMOUNT: 95 });
   });
@@ -135,7 +156,10 @@ describe('driver package recalculation', () => {
 
 describe('hunter', () => {
   it('prices the guns on top of the package and applies the first-year promotion', async () => {
-    const res = await post('/zcp/hunter/huntercalc', hunterQuote({ policy: { PACKAGE_ID: 'HNT_LIABILITY' } }));
+    const res = await post(
+      '/zcp/hunter/huntercalc',
+      hunterQuote({ policy: { PACKAGE_ID: 'HNT_LIABILITY' } }),
+    );
     expect(res.statusCode).toBe(200);
     const pkg = res.json().CT_PACKAGES.find((p: { PACKAGE_ID: string }) => p.PACKAGE_ID === 'HNT_LIABILITY');
     // 45 + 3300 × 3.5% = 160.50, less 20% = 128.40
@@ -177,16 +201,24 @@ describe('quotation', () => {
     await confirm(mail);
     const res = await post(
       '/zcp/driver/quotation',
-      driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC' }, holder: { MOB_PHONE_NO: '12345', DISTRICT: 'ATLANTIS' } }),
+      driverQuote({
+        policy: { PACKAGE_ID: 'DRV_BASIC' },
+        holder: { MOB_PHONE_NO: '12345', DISTRICT: 'ATLANTIS' },
+      }),
     );
     expect(res.statusCode).toBe(422);
     const fields = res.json().MESSAGES.map((m: { FIELD: string }) => m.FIELD);
-    expect(fields).toEqual(expect.arrayContaining(['CS_POLICY_HOLDER.MOB_PHONE_NO', 'CS_POLICY_HOLDER.DISTRICT']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['CS_POLICY_HOLDER.MOB_PHONE_NO', 'CS_POLICY_HOLDER.DISTRICT']),
+    );
   });
 
   it('stores an offer with its number, expiry and server premium, and sets the offer cookie', async () => {
     await confirm(mail);
-    const res = await post('/zcp/driver/quotation', driverQuote({ policy: { PACKAGE_ID: 'DRV_PLUS', AMOUNT: 0.01 } }));
+    const res = await post(
+      '/zcp/driver/quotation',
+      driverQuote({ policy: { PACKAGE_ID: 'DRV_PLUS', AMOUNT: 0.01 } }),
+    );
     expect(res.statusCode).toBe(200);
     const policy = res.json().CS_POLICY;
     expect(policy.OFFER_NO).toMatch(/^OF\d+$/);
@@ -198,10 +230,14 @@ describe('quotation', () => {
       PACKAGE_ID: 'DRV_PLUS',
       PRODUCT_ID: '516',
     });
-    const rows = await s.testDb.db.query<{ premium_cents: number; mail_address: string; status: string; quote: { CS_POLICY: { OFFER_NO: string } } }>(
-      'SELECT premium_cents, mail_address, status, quote FROM offers WHERE offer_no = $1',
-      [policy.OFFER_NO],
-    );
+    const rows = await s.testDb.db.query<{
+      premium_cents: number;
+      mail_address: string;
+      status: string;
+      quote: { CS_POLICY: { OFFER_NO: string } };
+    }>('SELECT premium_cents, mail_address, status, quote FROM offers WHERE offer_no = $1', [
+      policy.OFFER_NO,
+    ]);
     expect(rows[0]).toMatchObject({ premium_cents: 6200, mail_address: mail, status: 'OPEN' });
     expect(rows[0].quote.CS_POLICY.OFFER_NO).toBe(policy.OFFER_NO);
     expect(String(res.headers['set-cookie'])).toMatch(/zcp_offers=.*HttpOnly/);
@@ -219,18 +255,28 @@ describe('quotation', () => {
       { cookie },
     );
     expect(again.json().CS_POLICY).toMatchObject({ OFFER_NO: offerNo, AMOUNT: 95 });
-    const stranger = await post('/zcp/driver/quotation', driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC', OFFER_NO: offerNo } }));
+    const stranger = await post(
+      '/zcp/driver/quotation',
+      driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC', OFFER_NO: offerNo } }),
+    );
     expect(stranger.json().CS_POLICY.OFFER_NO).not.toBe(offerNo);
-    const stored = await s.testDb.db.query<{ premium_cents: number }>('SELECT premium_cents FROM offers WHERE offer_no = $1', [offerNo]);
+    const stored = await s.testDb.db.query<{ premium_cents: number }>(
+      'SELECT premium_cents FROM offers WHERE offer_no = $1',
+      [offerNo],
+    );
     expect(stored[0].premium_cents).toBe(9500);
   });
 
   it('mails the offer when asked (send-offer)', async () => {
     await confirm(mail);
-    const res = await post('/zcp/driver/quotation', {
-      ...driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC' } }),
-      CS_USER_EXTRAS: { TERMS_ACCEPTED: true, SEND_VIA_MAIL: 'X' },
-    }, 'el');
+    const res = await post(
+      '/zcp/driver/quotation',
+      {
+        ...driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC' } }),
+        CS_USER_EXTRAS: { TERMS_ACCEPTED: true, SEND_VIA_MAIL: 'X' },
+      },
+      'el',
+    );
     expect(res.statusCode).toBe(200);
     const offerNo = res.json().CS_POLICY.OFFER_NO;
     const mails = (await s.mailbox(mail)).filter((m) => m.template === 'offerSent');
@@ -242,7 +288,10 @@ describe('quotation', () => {
 
   it('a referral stops the quotation before anything is stored', async () => {
     await confirm(mail);
-    const res = await post('/zcp/driver/quotation', driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC' }, driver: { CYPRUS_RESIDENT: '2' } }));
+    const res = await post(
+      '/zcp/driver/quotation',
+      driverQuote({ policy: { PACKAGE_ID: 'DRV_BASIC' }, driver: { CYPRUS_RESIDENT: '2' } }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().CS_REFERRAL.CHECK_NUMBER).toBe('3');
     expect((await s.testDb.db.query('SELECT * FROM offers')).length).toBe(0);
@@ -250,7 +299,10 @@ describe('quotation', () => {
 
   it('hunter: the gun total must equal the sum of the guns', async () => {
     await confirm('maria.konstantinou@example.com.cy');
-    const res = await post('/zcp/hunter/quotation', hunterQuote({ policy: { PACKAGE_ID: 'HNT_PLUS' }, hunter: { GUN_TOTAL_COST: 9999 } }));
+    const res = await post(
+      '/zcp/hunter/quotation',
+      hunterQuote({ policy: { PACKAGE_ID: 'HNT_PLUS' }, hunter: { GUN_TOTAL_COST: 9999 } }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().MESSAGES[0].FIELD).toBe('CS_HUNTER.GUN_TOTAL_COST');
   });
@@ -261,7 +313,10 @@ describe('quotation', () => {
       { MAKE: 'Browning B525', REGISTRATION_NO: 'PAF1200', COST: 5200 },
       { MAKE: 'Benelli M2', REGISTRATION_NO: 'LEM51230', COST: 1500 },
     ];
-    const res = await post('/zcp/hunter/quotation', hunterQuote({ policy: { PACKAGE_ID: 'HNT_PLUS' }, guns, hunter: { GUN_TOTAL_COST: 6700 } }));
+    const res = await post(
+      '/zcp/hunter/quotation',
+      hunterQuote({ policy: { PACKAGE_ID: 'HNT_PLUS' }, guns, hunter: { GUN_TOTAL_COST: 6700 } }),
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().MESSAGES.map((m: { FIELD: string }) => m.FIELD)).toContain('CT_GUNS.0.COST');
   });
@@ -272,16 +327,26 @@ describe('offer detail', () => {
 
   async function offer(birth: string, pkg = 'DRV_BASIC') {
     await confirm(mail);
-    const res = await post('/zcp/driver/quotation', driverQuote({ policy: { PACKAGE_ID: pkg, START_DATE: '2026-03-20' }, holder: { BIRTH_DATE: birth } }));
+    const res = await post(
+      '/zcp/driver/quotation',
+      driverQuote({ policy: { PACKAGE_ID: pkg, START_DATE: '2026-03-20' }, holder: { BIRTH_DATE: birth } }),
+    );
     expect(res.statusCode).toBe(200);
-    return { offerNo: res.json().CS_POLICY.OFFER_NO as string, cookie: String(res.headers['set-cookie']).split(';')[0] };
+    return {
+      offerNo: res.json().CS_POLICY.OFFER_NO as string,
+      cookie: String(res.headers['set-cookie']).split(';')[0],
+    };
   }
 
   it('answers the stored offer re-rated, DATA_CHANGED empty when the premium is the same', async () => {
     const { offerNo, cookie } = await offer('1986-01-15');
     const res = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516`, headers: { cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ DATA_CHANGED: '', PREVIOUS_AMOUNT: 38, CS_POLICY: { OFFER_NO: offerNo, AMOUNT: 38 } });
+    expect(res.json()).toMatchObject({
+      DATA_CHANGED: '',
+      PREVIOUS_AMOUNT: 38,
+      CS_POLICY: { OFFER_NO: offerNo, AMOUNT: 38 },
+    });
     expect(res.json().CS_POLICY_HOLDER.LAST_NAME).toBe('Γεωργίου');
   });
 
@@ -299,7 +364,11 @@ describe('offer detail', () => {
     const { offerNo } = await offer('1986-01-15');
     const none = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516` });
     expect(none.statusCode).toBe(404);
-    const forged = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516`, headers: { cookie: `zcp_offers=${offerNo}` } });
+    const forged = await s.call({
+      method: 'GET',
+      url: `/zcp/offer/detail/${offerNo}/516`,
+      headers: { cookie: `zcp_offers=${offerNo}` },
+    });
     expect(forged.statusCode).toBe(404);
     const { offerToken } = await import('../../src/server/products/offerAccess');
     const token = offerToken(s.config.sessionSecret, offerNo);
@@ -309,9 +378,16 @@ describe('offer detail', () => {
 
   it('answers 404 for another product id and 422 once the offer expired', async () => {
     const { offerNo, cookie } = await offer('1986-01-15');
-    expect((await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/517`, headers: { cookie } })).statusCode).toBe(404);
+    expect(
+      (await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/517`, headers: { cookie } }))
+        .statusCode,
+    ).toBe(404);
     s.clock.set('2026-04-15T08:00:00.000Z');
-    const expired = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516`, headers: { cookie } });
+    const expired = await s.call({
+      method: 'GET',
+      url: `/zcp/offer/detail/${offerNo}/516`,
+      headers: { cookie },
+    });
     expect(expired.statusCode).toBe(422);
     expect(expired.json().CODE).toBe('OFFER_EXPIRED');
   });

@@ -60,7 +60,9 @@ describe('health and headers', () => {
   });
 
   it('form-action lists the card provider origin added by the payments module', () => {
-    expect(contentSecurityPolicy(['https://gateway.example.com'])).toContain("form-action 'self' https://gateway.example.com");
+    expect(contentSecurityPolicy(['https://gateway.example.com'])).toContain(
+      "form-action 'self' https://gateway.example.com",
+    );
   });
 
   it('echoes a well-formed request id and makes one otherwise', async () => {
@@ -116,17 +118,52 @@ describe('errors', () => {
 
   it('a body nested deeper than any quote is refused before validation', async () => {
     const deep = `{"CS_X":${'['.repeat(50_000)}"x"${']'.repeat(50_000)}}`;
-    const res = await s.call({ method: 'POST', url: '/zcp/driver/drivercalc', payload: deep, headers: { 'content-type': 'application/json' }, lang: 'en' });
+    const res = await s.call({
+      method: 'POST',
+      url: '/zcp/driver/drivercalc',
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().MESSAGES[0].MSGTEXT).toBe('The request is nested too deeply.');
   });
 
   it('a body of another media type is 415; plain text fails the schema with 400', async () => {
-    const xml = await s.call({ method: 'POST', url: '/zcp/otp/generate', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await s.call({
+      method: 'POST',
+      url: '/zcp/otp/generate',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().MESSAGES).toHaveLength(1);
-    const text = await s.call({ method: 'POST', url: '/zcp/otp/generate', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await s.call({
+      method: 'POST',
+      url: '/zcp/otp/generate',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(400);
+  });
+});
+
+describe('flood limit', () => {
+  it('more than RATE_LIMIT_PER_MINUTE calls from one IP get 429 with a message', async () => {
+    const { buildApp } = await import('../../src/server/app');
+    const app = await buildApp({ ...s.config, rateLimit: { ...s.config.rateLimit, perMinute: 3 } }, { db: s.testDb.db, flows: [] });
+    const codes: number[] = [];
+    let last = { MESSAGES: [{ MSGTEXT: '' }] };
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({ method: 'GET', url: '/zcp/lov/yesno', headers: { 'accept-language': 'en' } });
+      codes.push(res.statusCode);
+      last = res.json();
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+    expect(last.MESSAGES[0].MSGTEXT).toBe('Too many requests. Please wait a few minutes and try again.');
+    // Health checks of the load balancer are not counted.
+    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    await app.close();
   });
 });
 
@@ -195,7 +232,11 @@ describe('rules detail', () => {
 
 describe('lists of values', () => {
   it('multi answers the lists in the order asked', async () => {
-    const res = await s.call({ method: 'GET', url: '/zcp/lov/multi?fieldname=YESNO,DISTRICT&origin=DRIVER', lang: 'en' });
+    const res = await s.call({
+      method: 'GET',
+      url: '/zcp/lov/multi?fieldname=YESNO,DISTRICT&origin=DRIVER',
+      lang: 'en',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.map((l: { LOV_NAME: string }) => l.LOV_NAME)).toEqual(['YESNO', 'DISTRICT']);
@@ -206,7 +247,9 @@ describe('lists of values', () => {
   });
 
   it('multi refuses an unknown name and a missing fieldname', async () => {
-    expect((await s.call({ method: 'GET', url: '/zcp/lov/multi?fieldname=YESNO,NOPE' })).statusCode).toBe(404);
+    expect((await s.call({ method: 'GET', url: '/zcp/lov/multi?fieldname=YESNO,NOPE' })).statusCode).toBe(
+      404,
+    );
     expect((await s.call({ method: 'GET', url: '/zcp/lov/multi' })).statusCode).toBe(400);
     expect((await s.call({ method: 'GET', url: "/zcp/lov/multi?fieldname=YESNO'--" })).statusCode).toBe(400);
   });
@@ -240,7 +283,12 @@ describe('site texts', () => {
     const bare = await s.call({ method: 'POST', url: '/zcp/cookies/gettexts' });
     expect(bare.statusCode).toBe(200);
     expect(bare.json().ET_TEXTS.length).toBeGreaterThan(0);
-    const empty = await s.call({ method: 'POST', url: '/zcp/cookies/gettexts', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await s.call({
+      method: 'POST',
+      url: '/zcp/cookies/gettexts',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(200);
   });
 
@@ -269,7 +317,11 @@ describe('site texts', () => {
     expect(ok.statusCode).toBe(204);
     const rows = await s.testDb.db.query<{ data: { FLOW: string } }>('SELECT data FROM validation_log');
     expect(rows[0].data.FLOW).toBe('driver');
-    const long = await s.call({ method: 'POST', url: '/zcp/log/validations', payload: { MESSAGE: 'x'.repeat(2000) } });
+    const long = await s.call({
+      method: 'POST',
+      url: '/zcp/log/validations',
+      payload: { MESSAGE: 'x'.repeat(2000) },
+    });
     expect(long.statusCode).toBe(400);
   });
 });

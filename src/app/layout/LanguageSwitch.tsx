@@ -41,10 +41,10 @@ export function LanguageSwitch({ reload }: { reload?: () => void }) {
             lang={lng}
             className="language-switch__option"
             aria-pressed={lng === active}
+            aria-label={`${lng.toUpperCase()} ${NATIVE_NAMES[lng]}`}
             onClick={() => choose(lng)}
           >
             {lng.toUpperCase()}
-            <span className="visually-hidden"> {NATIVE_NAMES[lng]}</span>
           </button>
         ))}
       </fieldset>

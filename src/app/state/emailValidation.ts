@@ -68,6 +68,11 @@ export function finishEmailValidation(): void {
   save({ ...store.get(), request: null });
 }
 
+/** Forgets every confirmation and pending request (logout, tests). */
+export function clearEmailValidation(): void {
+  save({ request: null, validated: [] });
+}
+
 export function useEmailValidationState(): EmailValidationState {
   return useStore(store);
 }

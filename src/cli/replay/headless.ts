@@ -38,17 +38,12 @@ async function zcp(inject: Inject, lang: string, method: string, path: string, b
   throw new ServiceCallError(res.statusCode, parsed);
 }
 
-/** The newest one-time code mailed to an address, read from the development mailbox. */
+/** The newest one-time code mailed to an address, read from the development mailbox (newest first). */
 export async function latestCode(inject: Inject, email: string): Promise<string> {
   const res = await inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(email)}` });
-  const mails = JSON.parse(res.body) as { body_text?: string; bodyText?: string; BODY_TEXT?: string }[] | { MAILS?: unknown[] };
-  const list = (Array.isArray(mails) ? mails : ((mails as { MAILS?: unknown[] }).MAILS ?? [])) as Record<string, string>[];
-  for (const mail of list) {
-    const text = mail.body_text ?? mail.bodyText ?? mail.BODY_TEXT ?? mail.text ?? '';
-    const code = /\b(\d{6})\b/.exec(text)?.[1];
-    if (code) return code;
-  }
-  throw new Error(`no one-time code was mailed to ${email}`);
+  const code = /\b(\d{6})\b/.exec((JSON.parse(res.body) as { text?: string }[])[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no one-time code was mailed to ${email}`);
+  return code;
 }
 
 const HIDDEN = /<input type="hidden" name="([^"]+)" value="([^"]*)">/g;

@@ -42,7 +42,15 @@ export async function issueCode(
   await db.query(
     `INSERT INTO otp_codes (purpose, recipient, code_hash, expires_at, max_attempts, client_key, created_at)
      VALUES ($1, $2, $3, $4::timestamptz, $5, $6, $7::timestamptz)`,
-    [purpose, recipient, hashCode(settings.secret, purpose, recipient, code), expires, settings.maxAttempts, clientKey ?? null, at],
+    [
+      purpose,
+      recipient,
+      hashCode(settings.secret, purpose, recipient, code),
+      expires,
+      settings.maxAttempts,
+      clientKey ?? null,
+      at,
+    ],
   );
   return code;
 }
@@ -101,7 +109,12 @@ export async function confirmEmail(db: Db, mailAddress: string, now: Date): Prom
 }
 
 /** True when the address was confirmed within the last `hours`. */
-export async function isEmailConfirmed(db: Db, mailAddress: string, now: Date, hours: number): Promise<boolean> {
+export async function isEmailConfirmed(
+  db: Db,
+  mailAddress: string,
+  now: Date,
+  hours: number,
+): Promise<boolean> {
   const since = new Date(now.getTime() - hours * 3600_000).toISOString();
   const rows = await db.query(
     'SELECT 1 FROM confirmed_emails WHERE mail_address = $1 AND confirmed_at >= $2::timestamptz',

@@ -4,13 +4,7 @@
 import { isEmailAddress } from '../../engine/rules/fieldRules';
 import type { Db } from '../db';
 import type { Lang } from '../i18n';
-import {
-  type MailTemplate,
-  renderMail,
-  renderSms,
-  type SmsTemplate,
-  type TemplateValues,
-} from './templates';
+import { type MailTemplate, renderMail, renderSms, type SmsTemplate, type TemplateValues } from './templates';
 
 export type { MailTemplate, SmsTemplate, TemplateValues } from './templates';
 export { escapeHtml, MAIL_TEMPLATES, renderMail, renderSms, SMS_TEMPLATES } from './templates';

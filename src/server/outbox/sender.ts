@@ -57,13 +57,17 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message : String(error);
   return text.replace(/\s+/g, ' ').slice(0, 500);
 }
 
 /** One pass over the due messages; answers what happened to them. */
-export async function deliverPending(db: Db, transports: Transports, options: DeliveryOptions): Promise<DeliveryReport> {
+export async function deliverPending(
+  db: Db,
+  transports: Transports,
+  options: DeliveryOptions,
+): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0, kept: 0 };
   const now = options.now.toISOString();
   for (const channel of ['MAIL', 'SMS'] as const) {
@@ -102,10 +106,10 @@ export async function deliverPending(db: Db, transports: Transports, options: De
         report.kept++;
         continue;
       }
-      await db.query(`UPDATE outbox SET status = 'SENT', sent_at = $2::timestamptz, last_error = NULL WHERE id = $1`, [
-        row.id,
-        now,
-      ]);
+      await db.query(
+        `UPDATE outbox SET status = 'SENT', sent_at = $2::timestamptz, last_error = NULL WHERE id = $1`,
+        [row.id, now],
+      );
       report.sent++;
     } catch (error) {
       const giveUp = row.attempts >= options.maxAttempts;
@@ -113,7 +117,7 @@ export async function deliverPending(db: Db, transports: Transports, options: De
         `UPDATE outbox SET status = $2, last_error = $3,
                 next_attempt_at = $4::timestamptz + make_interval(secs => $5)
           WHERE id = $1`,
-        [row.id, giveUp ? 'FAILED' : 'PENDING', describe(error), now, retryDelaySeconds(row.attempts)],
+        [row.id, giveUp ? 'FAILED' : 'PENDING', errorText(error), now, retryDelaySeconds(row.attempts)],
       );
       if (giveUp) report.failed++;
       else report.retried++;

@@ -4,7 +4,13 @@
 
 import { hasKey, type Lang, t } from '../i18n';
 
-export const MAIL_TEMPLATES = ['otp', 'callbackRequest', 'callbackConfirmation', 'offerSent', 'policyIssued'] as const;
+export const MAIL_TEMPLATES = [
+  'otp',
+  'callbackRequest',
+  'callbackConfirmation',
+  'offerSent',
+  'policyIssued',
+] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const SMS_TEMPLATES = ['otp', 'policyIssued'] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
@@ -66,7 +72,9 @@ export function renderMail(template: MailTemplate, lang: Lang, values: TemplateV
   const text = [greeting, body, signature, `-- \n${footer}`].filter(Boolean).join('\n\n');
 
   const link = safeLink(values.link);
-  const htmlBody = escapeHtml(t(lang, `mail.${template}.body`, link ? { ...values, link: LINK_TOKEN } : values))
+  const htmlBody = escapeHtml(
+    t(lang, `mail.${template}.body`, link ? { ...values, link: LINK_TOKEN } : values),
+  )
     .replace(/\n/g, '<br>\n')
     .replace(LINK_TOKEN, link ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : '');
   const paragraphs = [greeting ? escapeHtml(greeting) : '', htmlBody, escapeHtml(signature)].filter(Boolean);

@@ -2,8 +2,8 @@
 // flow (required-by-flag, types, dates, lists of values, field rules), as the browser checked it.
 
 import { fieldLabelKey } from '../../engine/flow/expand';
-import { callNameForPath, type FieldError, validateFlowData } from '../../engine/flow/validate';
 import type { Field, Flow, Quote } from '../../engine/flow/types';
+import { callNameForPath, type FieldError, validateFlowData } from '../../engine/flow/validate';
 import { getPath } from '../../engine/paths';
 import { lovHasValue } from '../data';
 import { ApiError, type PendingMessage } from '../errors';
@@ -53,7 +53,11 @@ export function checkFlowData(
   const errors = validateFlowData(
     product.flow,
     quote,
-    { today: options.today, vars: { today: options.today, variant: options.variant }, lovHas: lovChecker(product) },
+    {
+      today: options.today,
+      vars: { today: options.today, variant: options.variant },
+      lovHas: lovChecker(product),
+    },
     { upToCall: callNameForPath(product.flow, options.callPath) },
   );
   if (errors.length > 0) {

@@ -28,7 +28,12 @@ export function rememberedOffers(request: FastifyRequest): string[] {
   return unsigned.value.split('.').filter((n) => OFFER_NO.test(n));
 }
 
-export function rememberOffer(request: FastifyRequest, reply: FastifyReply, offerNo: string, secure: boolean): void {
+export function rememberOffer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  offerNo: string,
+  secure: boolean,
+): void {
   const list = [offerNo, ...rememberedOffers(request).filter((n) => n !== offerNo)].slice(0, MAX_REMEMBERED);
   reply.setCookie(OFFER_COOKIE, list.join('.'), {
     signed: true,
@@ -40,7 +45,12 @@ export function rememberOffer(request: FastifyRequest, reply: FastifyReply, offe
   });
 }
 
-export function mayAccessOffer(request: FastifyRequest, offerNo: string, secret: string, token?: string): boolean {
+export function mayAccessOffer(
+  request: FastifyRequest,
+  offerNo: string,
+  secret: string,
+  token?: string,
+): boolean {
   if (rememberedOffers(request).includes(offerNo)) return true;
   return typeof token === 'string' && token !== '' && sameText(token, offerToken(secret, offerNo));
 }

@@ -39,7 +39,11 @@ function parseQuote(value: unknown): Quote {
   return (typeof value === 'string' ? JSON.parse(value) : value) as Quote;
 }
 
-export async function findOffer(db: Db, offerNo: string, forUpdate = false): Promise<StoredOffer | undefined> {
+export async function findOffer(
+  db: Db,
+  offerNo: string,
+  forUpdate = false,
+): Promise<StoredOffer | undefined> {
   if (!OFFER_NO.test(offerNo)) return undefined;
   const rows = await db.query<StoredOffer>(
     `SELECT offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address, language,

@@ -57,10 +57,12 @@ export function contactRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request) => {
         const lang = requestLang(request);
         const body = request.body;
-        const name = clean(body.FULL_NAME) || [clean(body.FIRST_NAME), clean(body.LAST_NAME)].filter(Boolean).join(' ');
+        const name =
+          clean(body.FULL_NAME) || [clean(body.FIRST_NAME), clean(body.LAST_NAME)].filter(Boolean).join(' ');
         if (name === '') throw refuse('errors.contact.name', {}, { field: 'FIRST_NAME' });
         const phone = body.MOB_PHONE_NO.replace(/\s+/g, '');
-        if (fieldRules.cypriot_phone(phone) !== true) throw refuse('errors.contact.phone', {}, { field: 'MOB_PHONE_NO' });
+        if (fieldRules.cypriot_phone(phone) !== true)
+          throw refuse('errors.contact.phone', {}, { field: 'MOB_PHONE_NO' });
         const email = body.MAIL_ADDRESS.trim().toLowerCase();
         if (!isEmailAddress(email)) throw refuse('errors.validation.email', {}, { field: 'MAIL_ADDRESS' });
         const time = body.PREFERRED_TIME ?? '';
@@ -91,12 +93,22 @@ export function contactRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const reference = await ctx.db.transaction(async (tx) => {
           const allowed = await hitLimit(
             tx,
-            { bucket: 'CONTACT_IP', key: request.ip, limit: ctx.config.rateLimit.contactPerIpHour, windowMs: 3600_000 },
+            {
+              bucket: 'CONTACT_IP',
+              key: request.ip,
+              limit: ctx.config.rateLimit.contactPerIpHour,
+              windowMs: 3600_000,
+            },
             now,
             ctx.config.sessionSecret,
           );
-          if (!allowed) throw new ApiError(429, [{ key: 'errors.http.rateLimited', code: 'TOO_MANY' }], { CODE: 'TOO_MANY' });
-          const seq = await tx.query<{ n: string | number }>("SELECT nextval('contact_request_ref_seq') AS n");
+          if (!allowed)
+            throw new ApiError(429, [{ key: 'errors.http.rateLimited', code: 'TOO_MANY' }], {
+              CODE: 'TOO_MANY',
+            });
+          const seq = await tx.query<{ n: string | number }>(
+            "SELECT nextval('contact_request_ref_seq') AS n",
+          );
           const ref = `CB${seq[0].n}`;
           await tx.query(
             `INSERT INTO contact_requests (data, product, due_date, reference, created_at)

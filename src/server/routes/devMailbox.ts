@@ -38,7 +38,7 @@ export function devMailboxRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const query = {
     type: 'object',
     properties: {
-      to: { type: 'string', maxLength: 254 },
+      to: { type: 'string', maxLength: 254, pattern: '^[^\\u0000]*$' },
       limit: { type: 'string', pattern: '^\\d{1,3}$' },
     },
     additionalProperties: false,

@@ -40,7 +40,11 @@ export function lovRoutes(_ctx: ServiceContext): FastifyPluginAsync {
         const lang = requestLang(request);
         const names = [...new Set(request.query.fieldname.split(',').filter(Boolean))];
         if (names.length === 0 || names.length > MAX_NAMES) {
-          throw badRequest('errors.validation.maxItems', { field: 'fieldname', limit: MAX_NAMES }, 'fieldname');
+          throw badRequest(
+            'errors.validation.maxItems',
+            { field: 'fieldname', limit: MAX_NAMES },
+            'fieldname',
+          );
         }
         return names.map((name) => {
           const list = NAME.test(name) ? lovList(name, lang) : null;
@@ -76,7 +80,8 @@ export function lovRoutes(_ctx: ServiceContext): FastifyPluginAsync {
         }
         const deps: Record<string, string> = {};
         for (let i = 0; i < parts.length - 1; i += 2) {
-          if (!NAME.test(parts[i]) || !VALUE.test(parts[i + 1])) throw badRequest('errors.lov.badDependencies');
+          if (!NAME.test(parts[i]) || !VALUE.test(parts[i + 1]))
+            throw badRequest('errors.lov.badDependencies');
           deps[parts[i]] = parts[i + 1];
         }
         const list = dependentLov(lovName, deps, requestLang(request));

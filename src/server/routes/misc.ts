@@ -44,10 +44,10 @@ export function miscRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        await ctx.db.query('INSERT INTO validation_log (data, created_at) VALUES ($1::jsonb, $2::timestamptz)', [
-          JSON.stringify({ ...request.body, LANGUAGE: requestLang(request) }),
-          ctx.now().toISOString(),
-        ]);
+        await ctx.db.query(
+          'INSERT INTO validation_log (data, created_at) VALUES ($1::jsonb, $2::timestamptz)',
+          [JSON.stringify({ ...request.body, LANGUAGE: requestLang(request) }), ctx.now().toISOString()],
+        );
         return reply.code(204).send();
       },
     );

@@ -26,7 +26,10 @@ export function variantMakers(variant: Variant): string[] {
   for (const path of MAKER_PATHS) {
     const value = variant.defaults?.[path];
     const list = Array.isArray(value) ? value : [value];
-    const makers = list.map(text).filter(Boolean).map((m) => m.toUpperCase());
+    const makers = list
+      .map(text)
+      .filter(Boolean)
+      .map((m) => m.toUpperCase());
     if (makers.length > 0) return makers;
   }
   return [];
@@ -63,7 +66,7 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: ['product: MOTOR'],
           summary: 'Find a vehicle by plate or by the last 7 characters of its chassis number',
           description:
-            'Answers CS_VEHICLE from the register, CS_POLICY.PRODUCT_ID (the motor product id lookup, per variant) and LOV_MAP with the make list and the models of the vehicle\'s make. Not found: 422. A brand variant needs a vehicle of its maker: 422 with CODE BRAND_MISMATCH otherwise.',
+            "Answers CS_VEHICLE from the register, CS_POLICY.PRODUCT_ID (the motor product id lookup, per variant) and LOV_MAP with the make list and the models of the vehicle's make. Not found: 422. A brand variant needs a vehicle of its maker: 422 with CODE BRAND_MISMATCH otherwise.",
           body: ref('vehicleSearch'),
           response: { 200: ref('answers', 'vehicle'), ...ERROR_ANSWERS },
         },
@@ -77,7 +80,8 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
         let vehicle: RegisteredVehicle | null = null;
         if (plateInput !== '') {
           const plate = normalizePlate(plateInput);
-          if (plateProblem(plate)) throw refuse('errors.vehicle.invalidPlate', {}, { field: 'LICENSE_PLATE' });
+          if (plateProblem(plate))
+            throw refuse('errors.vehicle.invalidPlate', {}, { field: 'LICENSE_PLATE' });
           vehicle = findVehicleByPlate(plate);
         } else if (chassisInput !== '') {
           const compact = chassisInput.replace(/[\s-]+/g, '').toUpperCase();
@@ -137,11 +141,15 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const make = (text(request.body.MANUFACTURER) || text(getPath(request.body, 'CS_VEHICLE.MANUFACTURER'))).toUpperCase();
-        if (make === '') throw refuse('errors.validation.required', { field: 'MANUFACTURER' }, { field: 'MANUFACTURER' });
+        const make = (
+          text(request.body.MANUFACTURER) || text(getPath(request.body, 'CS_VEHICLE.MANUFACTURER'))
+        ).toUpperCase();
+        if (make === '')
+          throw refuse('errors.validation.required', { field: 'MANUFACTURER' }, { field: 'MANUFACTURER' });
         const vehicleType = text(getPath(request.body, 'CS_VEHICLE.VEHICLE_TYPE')) || undefined;
         const list = models(make, requestLang(request), vehicleType);
-        if (!list) throw refuse('errors.vehicle.unknownMake', { make: make.slice(0, 60) }, { field: 'MANUFACTURER' });
+        if (!list)
+          throw refuse('errors.vehicle.unknownMake', { make: make.slice(0, 60) }, { field: 'MANUFACTURER' });
         return list;
       },
     );
@@ -153,7 +161,7 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: ['product: MOTOR'],
           summary: 'Vehicle search for an endorsement (new plate of the insured vehicle)',
           description:
-            'The vehicle found by LICENSE_PLATE must have a chassis number containing the contract\'s CHASSIS_NUMBER and the same MANUFACTURER; otherwise 422.',
+            "The vehicle found by LICENSE_PLATE must have a chassis number containing the contract's CHASSIS_NUMBER and the same MANUFACTURER; otherwise 422.",
           body: ref('vehicleEndorsementSearch'),
           response: { 200: ref('answers', 'vehicle'), ...ERROR_ANSWERS },
         },
@@ -165,8 +173,16 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (!vehicle) throw refuse('errors.vehicle.notFound', {}, { code: 'NOT_FOUND' });
         const chassis = request.body.CHASSIS_NUMBER.replace(/[\s-]+/g, '').toUpperCase();
         const maker = text(request.body.MANUFACTURER).toUpperCase();
-        if (chassis === '' || !vehicle.CHASSIS_NUMBER.toUpperCase().includes(chassis) || vehicle.MANUFACTURER.toUpperCase() !== maker) {
-          throw refuse('errors.vehicle.endorsementMismatch', {}, { field: 'LICENSE_PLATE', code: 'VEHICLE_MISMATCH' });
+        if (
+          chassis === '' ||
+          !vehicle.CHASSIS_NUMBER.toUpperCase().includes(chassis) ||
+          vehicle.MANUFACTURER.toUpperCase() !== maker
+        ) {
+          throw refuse(
+            'errors.vehicle.endorsementMismatch',
+            {},
+            { field: 'LICENSE_PLATE', code: 'VEHICLE_MISMATCH' },
+          );
         }
         return { CS_VEHICLE: { ...vehicle } };
       },
@@ -177,7 +193,7 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
       {
         schema: {
           tags: ['product: MOTOR'],
-          summary: 'Motor product details (the tariff\'s published config)',
+          summary: "Motor product details (the tariff's published config)",
           params: {
             type: 'object',
             properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,20}$' } },
@@ -218,7 +234,11 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
           },
         },
         async (request) => {
-          const { tariff, packageId } = productPackage(ctx, request.params.productId, request.params.packageId);
+          const { tariff, packageId } = productPackage(
+            ctx,
+            request.params.productId,
+            request.params.packageId,
+          );
           const list = deductiblesFor(tariff, kind, packageId);
           const current = request.params.value === undefined ? undefined : Number(request.params.value);
           return {
@@ -234,7 +254,15 @@ export function motorRoutes(ctx: ServiceContext): FastifyPluginAsync {
       '/motor/getmtrdeduct/excess/:value/:productId/:packageId',
       'Motor excess choices of a package (the current value is marked ZZSELECTED_IND X)',
     );
-    deductibleRoute('windscreen', '/motor/getmtrdeduct/windscreen/:productId/:packageId', 'Windscreen deductibles of a package');
-    deductibleRoute('lossofuse', '/motor/getmtrdeduct/lossofuse/:productId/:packageId', 'Loss-of-use choices of a package');
+    deductibleRoute(
+      'windscreen',
+      '/motor/getmtrdeduct/windscreen/:productId/:packageId',
+      'Windscreen deductibles of a package',
+    );
+    deductibleRoute(
+      'lossofuse',
+      '/motor/getmtrdeduct/lossofuse/:productId/:packageId',
+      'Loss-of-use choices of a package',
+    );
   };
 }

@@ -49,7 +49,8 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           throw notFound('errors.offer.notFound', { offerNo });
         }
         const day = today(ctx);
-        if (offer.expiry_date < day || offer.status === 'EXPIRED') throw refuse('errors.offer.expired', { offerNo }, { code: 'OFFER_EXPIRED' });
+        if (offer.expiry_date < day || offer.status === 'EXPIRED')
+          throw refuse('errors.offer.expired', { offerNo }, { code: 'OFFER_EXPIRED' });
         const product = ctx.catalog.byFlowId(offer.flow_id);
         if (!product) throw notFound('errors.offer.notFound', { offerNo });
 
@@ -57,7 +58,9 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const policy = (offer.quote.CS_POLICY ?? {}) as Record<string, unknown>;
         const start = typeof policy.START_DATE === 'string' ? policy.START_DATE : '';
         const datesChanged = start !== '' && start !== '0000-00-00' && start < day;
-        const quote = datesChanged ? { ...offer.quote, CS_POLICY: { ...policy, START_DATE: day } } : offer.quote;
+        const quote = datesChanged
+          ? { ...offer.quote, CS_POLICY: { ...policy, START_DATE: day } }
+          : offer.quote;
 
         const priced = priceQuote(product, quote, {
           today: day,

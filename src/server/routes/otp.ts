@@ -22,7 +22,11 @@ function mailAddress(raw: string): string {
 
 export function otpRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const { config } = ctx;
-  const settings = { secret: config.sessionSecret, ttlMinutes: config.otpTtlMinutes, maxAttempts: config.otpMaxAttempts };
+  const settings = {
+    secret: config.sessionSecret,
+    ttlMinutes: config.otpTtlMinutes,
+    maxAttempts: config.otpMaxAttempts,
+  };
 
   return async (app) => {
     app.post<{ Body: { I_MAIL_ADDRESS: string } }>(
@@ -43,7 +47,12 @@ export function otpRoutes(ctx: ServiceContext): FastifyPluginAsync {
         await ctx.db.transaction(async (tx) => {
           const perAddress = await hitLimit(
             tx,
-            { bucket: 'OTP_ADDRESS', key: address, limit: config.rateLimit.otpPerAddressHour, windowMs: HOUR },
+            {
+              bucket: 'OTP_ADDRESS',
+              key: address,
+              limit: config.rateLimit.otpPerAddressHour,
+              windowMs: HOUR,
+            },
             now,
             config.sessionSecret,
           );
@@ -98,7 +107,8 @@ export function otpRoutes(ctx: ServiceContext): FastifyPluginAsync {
           request.log.info('e-mail address confirmed');
           return reply.code(204).send();
         }
-        if (outcome === 'EXPIRED') throw refuse('errors.otp.expired', {}, { field: 'I_TOKEN', code: 'EXPIRED' });
+        if (outcome === 'EXPIRED')
+          throw refuse('errors.otp.expired', {}, { field: 'I_TOKEN', code: 'EXPIRED' });
         throw refuse('errors.otp.invalid', {}, { field: 'I_TOKEN', code: 'INVALID' });
       },
     );

@@ -92,15 +92,20 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
       });
 
       if (api.packages) {
-        post(product, api.packages, `Recalculate the selected ${product.meta.rulesKey} package`, async (request) => {
-          const priced = priceQuote(product, request.body, {
-            today: today(ctx),
-            lang: requestLang(request),
-            requirePackage: true,
-            onRatingError: onRatingError(request),
-          });
-          return ratedAnswer(priced);
-        });
+        post(
+          product,
+          api.packages,
+          `Recalculate the selected ${product.meta.rulesKey} package`,
+          async (request) => {
+            const priced = priceQuote(product, request.body, {
+              today: today(ctx),
+              lang: requestLang(request),
+              requirePackage: true,
+              onRatingError: onRatingError(request),
+            });
+            return ratedAnswer(priced);
+          },
+        );
       }
 
       post(product, api.quotation, `Store a ${product.meta.rulesKey} offer`, async (request, reply) => {
@@ -144,7 +149,11 @@ async function quotation(
     throw refuse('errors.quote.emailMissing', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS' });
   }
   if (!(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours))) {
-    throw refuse('errors.quote.emailNotConfirmed', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS', code: 'EMAIL_NOT_CONFIRMED' });
+    throw refuse(
+      'errors.quote.emailNotConfirmed',
+      {},
+      { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS', code: 'EMAIL_NOT_CONFIRMED' },
+    );
   }
 
   const selected = priced.selected;

@@ -29,7 +29,11 @@ export function propertyRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async () => {
         const product = ctx.catalog.bySegment('prop');
         if (!product?.tariff) throw notFound('errors.product.notFound', { id: 'PROPERTY' });
-        return { PRODUCT_ID: product.tariff.productId, ...PROPERTY_DEFAULTS, ...(product.tariff.config ?? {}) };
+        return {
+          PRODUCT_ID: product.tariff.productId,
+          ...PROPERTY_DEFAULTS,
+          ...(product.tariff.config ?? {}),
+        };
       },
     );
 

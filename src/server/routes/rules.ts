@@ -2,8 +2,8 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
-import { ERROR_ANSWERS, ref } from '../schemas';
 import { notFound, requestLang } from '../errors';
+import { ERROR_ANSWERS, ref } from '../schemas';
 
 export function rulesRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {

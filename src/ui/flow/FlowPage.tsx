@@ -2,7 +2,7 @@
 // /send-offer): loads the flow, keeps the machine and the URL in step, renders the runner.
 
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { DelayedLoader } from '../../app/layout/Loader';
@@ -51,13 +51,19 @@ function SyncedRunner({ actor, flow, section, step }: { actor: FlowActor; flow: 
   const topState = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
   const positions = substepPositions(flow);
 
-  // The URL follows the machine; an address ahead of the machine is sent back to where it is,
-  // an address behind it (the browser's back button) moves the machine back.
+  // The URL follows the machine when the machine moves; when the address changes (the browser's
+  // back button, a typed URL) the machine goes back to it, and an address ahead of the machine is
+  // sent back to where the machine is.
+  const seen = useRef<{ topState: string; url: string } | null>(null);
   useEffect(() => {
     const machinePos = positions.find((p) => p.key === topState);
     if (!machinePos) return;
+    const here = section === 'send-offer' ? `/${flow.id}/send-offer` : `/${flow.id}/${section}/${step}`;
     const urlPos = positionOfUrl(positions, section, step);
-    if (urlPos && urlPos.index < machinePos.index) {
+    const previous = seen.current;
+    seen.current = { topState, url: here };
+    const urlMoved = previous !== null && previous.url !== here && previous.topState === topState;
+    if (urlMoved && urlPos && urlPos.index < machinePos.index) {
       for (let guard = 0; guard < positions.length; guard++) {
         const current = actor.getSnapshot().value;
         const key = typeof current === 'string' ? current : Object.keys(current)[0];
@@ -68,8 +74,7 @@ function SyncedRunner({ actor, flow, section, step }: { actor: FlowActor; flow: 
       return;
     }
     const target = substepUrl(flow, machinePos);
-    const here = section === 'send-offer' ? `/${flow.id}/send-offer` : `/${flow.id}/${section}/${step}`;
-    if (target !== here) navigate(`${target}${search}`, { replace: !urlPos || urlPos.index > machinePos.index });
+    if (target !== here) navigate(`${target}${search}`, { replace: previous === null || (urlPos !== undefined && urlPos.index > machinePos.index) });
     // biome-ignore lint/correctness/useExhaustiveDependencies: positions derive from flow
   }, [topState, section, step, flow, actor, navigate, search]);
 

@@ -196,7 +196,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   }
 
   return (
-    <div className="flow" data-flow={flow.id}>
+    <div className="flow" data-flow={flow.id} data-substep={topState} data-state={inner.replace(/[{}"]/g, '').replace(/:/g, '.')}>
       <StepBar flow={flow} visible={visibleSteps} current={position.stepIndex} onGoTo={(step) => actor.send({ type: 'GOTO', step })} />
       <div className="flow__main">
         <h1 className="flow__title" tabIndex={-1} ref={headingRef}>

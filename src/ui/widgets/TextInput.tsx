@@ -45,6 +45,8 @@ export interface TextInputProps {
 }
 
 const anyCharacter: Significant = () => true;
+// Input types with a selection API; setSelectionRange throws on the others (email).
+const SELECTABLE = new Set(['text', 'tel', 'password', 'search', 'url']);
 
 export function TextInput(props: TextInputProps) {
   const { widget, text, onText, format, significant = anyCharacter } = props;
@@ -57,7 +59,7 @@ export function TextInput(props: TextInputProps) {
   const applyCaret = () => {
     const el = ref.current;
     const caret = pendingCaret.current;
-    if (el && caret !== null && el.ownerDocument.activeElement === el) {
+    if (el && caret !== null && SELECTABLE.has(el.type) && el.ownerDocument.activeElement === el) {
       el.setSelectionRange(caret, caret);
     }
     pendingCaret.current = null;

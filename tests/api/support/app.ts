@@ -1,8 +1,8 @@
 // One service instance per API test file, on the file's test database, with a clock the test
 // moves and helpers to read the dev mailbox.
 
-import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { buildApp } from '../../../src/server/app';
 import { type Config, testConfig } from '../../../src/server/config';
 import type { Transports } from '../../../src/server/outbox/sender';
@@ -35,18 +35,28 @@ export interface TestService {
   /** JSON request with an Accept-Language header (Greek unless given). */
   call(options: InjectOptions & { lang?: 'el' | 'en' }): Promise<LightMyRequestResponse>;
   /** Mail queued for an address, newest first. */
-  mailbox(to: string): Promise<{ subject: string | null; text: string; template: string; language: string }[]>;
+  mailbox(
+    to: string,
+  ): Promise<{ subject: string | null; text: string; template: string; language: string }[]>;
   /** The code of the newest one-time-code mail to an address. */
   lastCode(to: string): Promise<string>;
   close(): Promise<void>;
 }
 
 export async function startService(
-  options: { config?: Partial<Config>; transports?: Transports; clock?: TestClock; flows?: FlowBundle[] } = {},
+  options: {
+    config?: Partial<Config>;
+    transports?: Transports;
+    clock?: TestClock;
+    flows?: FlowBundle[];
+  } = {},
 ): Promise<TestService> {
   const testDb = await openTestDb();
   const clock = options.clock ?? testClock();
-  const config = testConfig({ rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 }, ...options.config });
+  const config = testConfig({
+    rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 },
+    ...options.config,
+  });
   const app = await buildApp(config, {
     db: testDb.db,
     now: clock.now,

@@ -19,8 +19,18 @@ export const motorBundle: FlowBundle = {
       api: { segment: 'motor', calc: 'motorcalc', packages: 'motorpckcalc', quotation: 'motorquotation' },
     },
     variants: [
-      { id: 'brand1', query: { name: 'ref', value: '1' }, theme: 'brand1', defaults: { 'CS_VEHICLE.BRAND_MAKER': 'TOYOTA' } },
-      { id: 'brand2', query: { name: 'ref', value: '2' }, theme: 'brand2', defaults: { 'CS_VEHICLE.BRAND_MAKER': 'NISSAN' } },
+      {
+        id: 'brand1',
+        query: { name: 'ref', value: '1' },
+        theme: 'brand1',
+        defaults: { 'CS_VEHICLE.BRAND_MAKER': 'TOYOTA' },
+      },
+      {
+        id: 'brand2',
+        query: { name: 'ref', value: '2' },
+        theme: 'brand2',
+        defaults: { 'CS_VEHICLE.BRAND_MAKER': 'NISSAN' },
+      },
     ],
     steps: [],
   },
@@ -28,7 +38,12 @@ export const motorBundle: FlowBundle = {
     productId: '101',
     packages: [
       { PACKAGE_ID: 'TPO', label: 'motor:packages.TPO', base: 180, covers: [] },
-      { PACKAGE_ID: 'COMP', label: 'motor:packages.COMP', base: { mul: [{ path: 'CS_VEHICLE.VEHICLE_VALUE' }, 0.03] }, covers: [] },
+      {
+        PACKAGE_ID: 'COMP',
+        label: 'motor:packages.COMP',
+        base: { mul: [{ path: 'CS_VEHICLE.VEHICLE_VALUE' }, 0.03] },
+        covers: [],
+      },
     ],
     deductibles: {
       excess: {
@@ -38,7 +53,12 @@ export const motorBundle: FlowBundle = {
           { DEDUCTIBLE_ID: 'EX500', DEDUCTIBLE_AMOUNT: 500, PREMIUM_PERCENT: -5 },
         ],
       },
-      windscreen: { '*': [{ DEDUCTIBLE_ID: 'WS0', DEDUCTIBLE_AMOUNT: 0 }, { DEDUCTIBLE_ID: 'WS100', DEDUCTIBLE_AMOUNT: 100 }] },
+      windscreen: {
+        '*': [
+          { DEDUCTIBLE_ID: 'WS0', DEDUCTIBLE_AMOUNT: 0 },
+          { DEDUCTIBLE_ID: 'WS100', DEDUCTIBLE_AMOUNT: 100 },
+        ],
+      },
       lossofuse: { COMP: [{ DEDUCTIBLE_ID: 'LU10', DEDUCTIBLE_AMOUNT: 10 }] },
     },
     variants: { brand1: { productId: '111' }, brand2: { productId: '112' } },
@@ -94,7 +114,12 @@ export const travelBundle: FlowBundle = {
   tariff: {
     productId: '518',
     packages: [
-      { PACKAGE_ID: 'TRV', label: 'travel:packages.TRV', base: { add: [8, { mul: [{ path: 'CS_POLICY.DURATION_DAYS' }, 1.2] }] }, covers: [] },
+      {
+        PACKAGE_ID: 'TRV',
+        label: 'travel:packages.TRV',
+        base: { add: [8, { mul: [{ path: 'CS_POLICY.DURATION_DAYS' }, 1.2] }] },
+        covers: [],
+      },
     ],
     config: { MAX_START_DAYS_AHEAD: 30, MAX_DURATION_DAYS: 90 },
   },

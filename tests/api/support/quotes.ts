@@ -3,7 +3,8 @@
 import { dependentLov } from '../../../src/server/data';
 
 const limassolCity = () => dependentLov('CITY', { DISTRICT: 'LIM' }, 'el')?.LOV_VALUE[0]?.VALUE ?? '';
-const postalCode = (city: string) => dependentLov('POSTAL_CODE', { CITY: city }, 'el')?.LOV_VALUE[0]?.VALUE ?? '3030';
+const postalCode = (city: string) =>
+  dependentLov('POSTAL_CODE', { CITY: city }, 'el')?.LOV_VALUE[0]?.VALUE ?? '3030';
 
 export function holder(mail = 'andreas.georgiou@example.com.cy') {
   const city = limassolCity();
@@ -26,7 +27,13 @@ export function holder(mail = 'andreas.georgiou@example.com.cy') {
   };
 }
 
-export function driverQuote(overrides: { driver?: Record<string, unknown>; policy?: Record<string, unknown>; holder?: Record<string, unknown> } = {}) {
+export function driverQuote(
+  overrides: {
+    driver?: Record<string, unknown>;
+    policy?: Record<string, unknown>;
+    holder?: Record<string, unknown>;
+  } = {},
+) {
   return {
     CS_POLICY: {
       PRODUCT_ID: '516',

@@ -229,6 +229,19 @@ describe('ArrayFieldTemplate', () => {
     expect(screen.queryByRole('button', { name: /Αφαίρεση/ })).toBeNull();
   });
 
+  it('shows an error of the whole list under it and links it to the list', () => {
+    renderForm({
+      schema,
+      uiSchema,
+      formData: { guns: [{ MAKE: 'Beretta', VALUE: 1200 }] },
+      extraErrors: { guns: { __errors: ['Το άθροισμα των αξιών δεν ισούται με το σύνολο.'] } },
+    });
+    const group = screen.getByRole('group', { name: 'Όπλα' });
+    const error = screen.getByText(/Το άθροισμα/).closest('.field__error') as HTMLElement;
+    expect(group.getAttribute('aria-describedby')).toBe(error.id);
+    expect(group.closest('.field')?.classList.contains('field--invalid')).toBe(true);
+  });
+
   it('shows an empty state and a default item name in English', () => {
     renderForm({
       schema: {
