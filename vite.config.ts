@@ -77,7 +77,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', test: SHELL, priority: 30 },
+            // Vite's preload helper is used by the entry (lazy locale files): it belongs to the
+            // shell, not to whichever lazy group first reaches it as a dependency.
+            {
+              name: 'shell',
+              test: (id: string) => SHELL.test(id) || id.includes('preload-helper'),
+              priority: 30,
+            },
             { name: 'forms', test: FORMS, priority: 20 },
             { name: 'validators', test: /[\\/]src[\\/]generated[\\/]/, priority: 15 },
             { name: 'portal', test: /[\\/]src[\\/]portal[\\/]/, priority: 10 },

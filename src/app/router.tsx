@@ -47,7 +47,12 @@ const redirectKeepingQuery =
 
 function productRoutes(product: ProductKey): RouteObject[] {
   const routes: RouteObject[] = [
-    { path: product, loader: redirectKeepingQuery(offerPath(product, 1)), handle: { skipHistory: true } },
+    {
+      path: product,
+      loader: redirectKeepingQuery(offerPath(product, 1)),
+      element: null,
+      handle: { skipHistory: true },
+    },
     {
       id: routeName(product, 'offer'),
       path: `${product}/offer/:step`,
@@ -79,18 +84,30 @@ const page = (id: string, path: string, element: ReactNode, skipHistory = false)
   handle: { name: id, skipHistory } satisfies RouteHandle,
 });
 
-export function appRoutes(): RouteObject[] {
+export interface AppRoutesOptions {
+  /** More children of the root layout (the portal's pages), matched before page-not-found. */
+  extraRoutes?: RouteObject[];
+  /** The logged-in bottom bar for phones (the portal's). */
+  bottomBar?: ReactNode;
+}
+
+export function appRoutes({ extraRoutes = [], bottomBar }: AppRoutesOptions = {}): RouteObject[] {
   return [
     {
       id: 'root',
       path: '/',
-      element: <Layout />,
+      element: <Layout bottomBar={bottomBar} />,
       loader: guardLoader,
       shouldRevalidate: () => true,
       hydrateFallbackElement: <DelayedLoader />,
       errorElement: <RouteErrorPage />,
       children: [
-        { index: true, loader: redirectKeepingQuery(DASHBOARD_PATH), handle: { skipHistory: true } },
+        {
+          index: true,
+          loader: redirectKeepingQuery(DASHBOARD_PATH),
+          element: null,
+          handle: { skipHistory: true },
+        },
         page('MyDashboard', 'my-dashboard', <DashboardPage />),
         ...PRODUCTS.flatMap(productRoutes),
         page('PaymentCompletion', 'payment-completion/:id', <PaymentCompletionPage />, true),
@@ -100,14 +117,15 @@ export function appRoutes(): RouteObject[] {
         page('EmailValidation', 'email-validation', <EmailValidationPage />, true),
         page('Cookies', 'cookies', <CookiesPage />),
         page('HelpPage', 'help-page', <HelpPage />),
+        ...extraRoutes,
         page('NotFound', '*', <NotFoundPage />, true),
       ],
     },
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+export function createAppRouter(options?: AppRoutesOptions) {
+  return createBrowserRouter(appRoutes(options));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -30,6 +30,7 @@ import { motorRoutes } from './routes/motor';
 import { offerRoutes } from './routes/offers';
 import { otpRoutes } from './routes/otp';
 import { productRoutes } from './routes/products';
+import { promoRoutes } from './routes/promo';
 import { propertyRoutes } from './routes/property';
 import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(otpRoutes(ctx));
       await zcp.register(contactRoutes(ctx));
       await zcp.register(miscRoutes(ctx));
+      await zcp.register(promoRoutes(ctx));
     },
     { prefix: '/zcp' },
   );

@@ -1,4 +1,4 @@
-// Call-back requests: stored with a due date two working days ahead (Cyprus holidays skipped),
+// Promo codes, and call-back requests: stored with a due date two working days ahead (Cyprus holidays skipped),
 // mailed to the call centre in Greek and confirmed to the visitor in their language.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,38 @@ const request = {
 
 const send = (payload: Record<string, unknown>, lang: 'el' | 'en' = 'en', ip = '203.0.113.5') =>
   s.call({ method: 'POST', url: '/zcp/contact_us/contactus', payload, lang, remoteAddress: ip });
+
+describe('promo codes', () => {
+  const check = (code: string, ip = '203.0.113.50') =>
+    s.call({
+      method: 'POST',
+      url: '/zcp/promo/validate',
+      payload: { PROMO_CODE: code },
+      lang: 'en',
+      remoteAddress: ip,
+    });
+
+  it('204 for a code in force today, in any case', async () => {
+    expect((await check('welcome')).statusCode).toBe(204);
+    expect((await check('TIS2026')).statusCode).toBe(204);
+  });
+
+  it('422 "The promo code is wrong." for an unknown or out-of-period code', async () => {
+    const wrong = await check('FREEINSURANCE');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().MESSAGES[0].MSGTEXT).toBe('The promo code is wrong.');
+    expect((await check('AUTUMN25')).statusCode).toBe(422);
+    s.clock.set('2025-10-20T09:00:00.000Z');
+    expect((await check('AUTUMN25')).statusCode).toBe(204);
+    expect((await check("X' OR 1=1")).statusCode).toBe(400);
+  });
+
+  it('limits guesses per client IP', async () => {
+    for (let i = 0; i < 30; i++) await check(`GUESS${i}`, '198.51.100.77');
+    expect((await check('WELCOME', '198.51.100.77')).statusCode).toBe(429);
+    expect((await check('WELCOME', '198.51.100.78')).statusCode).toBe(204);
+  });
+});
 
 describe('call-back request', () => {
   it('stores the request with a due date two working days ahead and a reference', async () => {

@@ -32,6 +32,7 @@ const POST_ROUTES = [
   '/zcp/motor/getmake',
   '/zcp/motor/VhlSrchEndor',
   '/zcp/travel/setduration',
+  '/zcp/promo/validate',
 ];
 
 const manyKeys = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`K${i}`, i]));

@@ -169,6 +169,8 @@ describe('hunter', () => {
 
   const referrals: [string, Parameters<typeof hunterQuote>[0], string][] = [
     ['age question answered no', { hunter: { AGE_BETWEEN_18_70: '2' } }, '1'],
+    ['hunter younger than 18', { holder: { BIRTH_DATE: '2008-09-01' } }, '2'],
+    ['hunter older than 70', { holder: { BIRTH_DATE: '1955-03-09' } }, '2'],
     ['not a Cyprus resident', { hunter: { CYPRUS_RESIDENT: '2' } }, '3'],
     ['health declaration', { hunter: { HEALTHY_HUNTER: '2' } }, '4'],
     ['more than five guns', { hunter: { NUMBER_OF_GUNS: '6' } }, '5'],
@@ -305,6 +307,25 @@ describe('quotation', () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().MESSAGES[0].FIELD).toBe('CS_HUNTER.GUN_TOTAL_COST');
+  });
+
+  it('hunter: the form takes at most 7 guns', async () => {
+    await confirm('maria.konstantinou@example.com.cy');
+    const guns = Array.from({ length: 8 }, (_, i) => ({
+      MAKE: 'Beretta A300',
+      REGISTRATION_NO: `LAR${1000 + i}`,
+      COST: 500,
+    }));
+    const res = await post(
+      '/zcp/hunter/quotation',
+      hunterQuote({
+        policy: { PACKAGE_ID: 'HNT_PLUS' },
+        guns,
+        hunter: { NUMBER_OF_GUNS: '5', GUN_TOTAL_COST: 4000 },
+      }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().MESSAGES.map((m: { FIELD: string }) => m.FIELD)).toContain('CT_GUNS');
   });
 
   it('hunter: each gun is worth at most 5,000 euro', async () => {

@@ -151,11 +151,18 @@ describe('errors', () => {
 describe('flood limit', () => {
   it('more than RATE_LIMIT_PER_MINUTE calls from one IP get 429 with a message', async () => {
     const { buildApp } = await import('../../src/server/app');
-    const app = await buildApp({ ...s.config, rateLimit: { ...s.config.rateLimit, perMinute: 3 } }, { db: s.testDb.db, flows: [] });
+    const app = await buildApp(
+      { ...s.config, rateLimit: { ...s.config.rateLimit, perMinute: 3 } },
+      { db: s.testDb.db, flows: [] },
+    );
     const codes: number[] = [];
     let last = { MESSAGES: [{ MSGTEXT: '' }] };
     for (let i = 0; i < 4; i++) {
-      const res = await app.inject({ method: 'GET', url: '/zcp/lov/yesno', headers: { 'accept-language': 'en' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/zcp/lov/yesno',
+        headers: { 'accept-language': 'en' },
+      });
       codes.push(res.statusCode);
       last = res.json();
     }

@@ -7,11 +7,16 @@ export const CALL_CENTRE_TEL = 'tel:+35780008787';
 /** The call-centre block: phone as a tel: link and the opening hours. */
 export function CallCentre({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('common');
+  // The phone's top bar has room for an icon only; the name still says whom it calls.
   if (compact) {
     return (
-      <a className="call-centre call-centre--compact" href={CALL_CENTRE_TEL}>
-        <span aria-hidden="true">☎ </span>
-        {t('callCentre.callUs', { phone: CALL_CENTRE_PHONE })}
+      <a
+        className="call-centre call-centre--compact"
+        href={CALL_CENTRE_TEL}
+        title={t('callCentre.callUs', { phone: CALL_CENTRE_PHONE })}
+      >
+        <span aria-hidden="true">☎</span>
+        <span className="visually-hidden">{t('callCentre.callUs', { phone: CALL_CENTRE_PHONE })}</span>
       </a>
     );
   }

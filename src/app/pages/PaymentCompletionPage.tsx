@@ -1,11 +1,13 @@
 // /payment-completion/{orderId}: the card provider returns here. The order status is polled
-// (GET /zcp/paymeth/ORDSTAT) until it is no longer PENDING, a bounded number of times.
+// (GET /zcp/paymeth/ORDSTAT) until it is no longer PENDING, a bounded number of times; an order
+// the service does not know stops the polling at once.
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { isZcpError } from '../../api/errors';
 import type { OrderStatusAnswer } from '../../api/types';
-import { getOrderStatus, readOrFalse } from '../../api/zcp';
+import { getOrderStatus } from '../../api/zcp';
 import { formatEuro } from '../../engine/money';
 import { currentLanguage } from '../../i18n';
 import { FailedLoad } from '../components/FailedLoad';
@@ -42,8 +44,20 @@ export function PaymentCompletionPage({
     let last: OrderStatusAnswer | null = null;
     setView({ kind: 'checking' });
     const poll = async (tries: number) => {
-      const answer = await readOrFalse(getOrderStatus(id));
+      let answer: OrderStatusAnswer | false = false;
+      let final = false;
+      try {
+        answer = await getOrderStatus(id);
+      } catch (e) {
+        // An order the service does not know (or refuses) will not appear by asking again;
+        // network trouble, timeouts and 5xx may pass, so those keep polling.
+        final = isZcpError(e) && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
+      }
       if (!live) return;
+      if (final) {
+        setView(last ? { kind: 'stillPending', answer: last } : { kind: 'unreadable' });
+        return;
+      }
       if (answer !== false) last = answer;
       if (answer !== false && answer.STATUS !== 'PENDING') {
         setView({ kind: 'done', answer });

@@ -55,6 +55,9 @@ export interface UiContext extends ValidationContext {
   lovOptions: (lov: string) => Option[] | undefined;
 }
 
+/** Name of the renderer's field that renders nothing: hidden lists. */
+export const HIDDEN_FIELD = 'Hidden';
+
 const DEFAULT_WIDGET: Record<string, string> = {
   string: 'text',
   integer: 'number',
@@ -67,13 +70,14 @@ function fieldUi(flow: Flow, field: Field, quote: Quote, ctx: UiContext, inItem:
   if (field.type === 'array') {
     const items: Record<string, unknown> = {};
     for (const item of field.items ?? []) items[item.id] = fieldUi(flow, item, quote, ctx, true);
-    return {
+    const ui: Record<string, unknown> = {
       'ui:title': ctx.t(fieldLabelKey(flow, field)),
-      'ui:widget': hidden ? 'hidden' : undefined,
-      'ui:field': hidden ? 'HiddenField' : undefined,
-      'ui:options': { orderable: false, maxItems: field.maxItems, itemLabel: ctx.t(`${fieldLabelKey(flow, field).replace(/\.label$/, '.item')}`) },
+      'ui:options': { orderable: false, maxItems: field.maxItems, itemLabel: ctx.t(fieldLabelKey(flow, field).replace(/\.label$/, '.item')) },
       items,
     };
+    // A hidden list renders nothing (the renderer registers this field as an empty one).
+    if (hidden) ui['ui:field'] = HIDDEN_FIELD;
+    return ui;
   }
   const widget = hidden ? 'hidden' : (field.widget ?? (field.lov || field.options ? 'select' : DEFAULT_WIDGET[field.type]));
   const options: Record<string, unknown> = { lang: ctx.lang };

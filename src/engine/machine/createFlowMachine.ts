@@ -59,7 +59,9 @@ export type FlowEvent =
   | { type: 'OTP_CHANGE_EMAIL' }
   /** The browser's e-mail confirmation component ran the code exchange itself. */
   | { type: 'OTP_CONFIRMED'; email: string }
-  | { type: 'PAYMENT_RESULT'; status: PaymentOutcome };
+  | { type: 'PAYMENT_RESULT'; status: PaymentOutcome }
+  /** The visitor came back from the provider's page without paying. */
+  | { type: 'CANCEL_PAYMENT' };
 
 export interface FlowMachineOptions {
   quote?: Quote;
@@ -354,8 +356,10 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
     };
   }
 
+  const payingSubstep = positions.find((p) => p.substep.onLeave?.some((e) => 'payment' in e));
   states.redirecting = {
     on: {
+      ...(payingSubstep ? { CANCEL_PAYMENT: `#${flow.id}.${payingSubstep.key}.editing` } : {}),
       PAYMENT_RESULT: [
         { guard: ({ event }: { event: FlowEvent }) => event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS', target: 'paid' },
         {

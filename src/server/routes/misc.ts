@@ -58,6 +58,11 @@ export function miscRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: ['site'],
           summary: 'Cookie banner and policy texts (ET_TEXTS)',
+          body: {
+            type: ['object', 'null'],
+            maxProperties: 20,
+            description: 'Nothing is needed; a body is ignored.',
+          },
           response: { 200: ref('answers', 'texts'), ...ERROR_ANSWERS },
         },
       },

@@ -18,6 +18,7 @@ import { substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { premiumOf } from '../../engine/quote';
 import type { FlowActor } from './flowActors';
+import { createInputIssues } from '../theme';
 import { FormSubstep } from './FormSubstep';
 import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
@@ -69,6 +70,8 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   }, []);
 
   const lovs = useLovs(flow, draft, lang);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new registry for each substep
+  const inputIssues = useMemo(() => createInputIssues(), [topState]);
   const today = todayInNicosia();
   const ctx: UiContext = useMemo(
     () => ({ lang, t: (key, values) => t(key, values), lovOptions: lovs.options, today, vars }),
@@ -85,6 +88,11 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
 
   const next = () => {
     if (pending.current) clearTimeout(pending.current);
+    const held = inputIssues.revealAll();
+    if (held) {
+      document.getElementById(held)?.focus();
+      return;
+    }
     if (substep?.fields?.length && validateSubstep(substep, draft, ctx).length > 0) {
       setShowAll(true);
       actor.send({ type: 'CHANGE', quote: draft });
@@ -170,7 +178,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
           />
         )}
         {substep.fields?.length ? (
-          <FormSubstep flow={flow} substep={substep} quote={draft} ctx={ctx} showAll={showAll} onChange={change} />
+          <FormSubstep flow={flow} substep={substep} quote={draft} ctx={ctx} showAll={showAll} onChange={change} inputIssues={inputIssues} />
         ) : null}
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert">
@@ -198,6 +206,11 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   return (
     <div className="flow" data-flow={flow.id} data-substep={topState} data-state={inner.replace(/[{}"]/g, '').replace(/:/g, '.')}>
       <StepBar flow={flow} visible={visibleSteps} current={position.stepIndex} onGoTo={(step) => actor.send({ type: 'GOTO', step })} />
+      {premium > 0 && (
+        <aside className="flow__premium" aria-live="polite">
+          <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
+        </aside>
+      )}
       <div className="flow__main">
         <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
           {t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
@@ -213,11 +226,6 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         {body}
         {busy && <DelayedLoader />}
       </div>
-      {premium > 0 && (
-        <aside className="flow__premium" aria-live="polite">
-          <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
-        </aside>
-      )}
     </div>
   );
 }

@@ -7,12 +7,14 @@ import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { type ErrorObject } from 'ajv';
 import { useEffect, useMemo, useState } from 'react';
-import { applyFormData, formDataFor, substepKey, substepSchema, substepUiSchema, type UiContext } from '../../engine/flow/forms';
+import { applyFormData, formDataFor, HIDDEN_FIELD, substepKey, substepSchema, substepUiSchema, type UiContext } from '../../engine/flow/forms';
 import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
 import { validatorLoaders } from '../../generated';
-import { templates, widgets } from '../theme';
+import { type InputIssues, templates, widgets } from '../theme';
 import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } from './formErrors';
+
+const HIDDEN_FIELDS = { [HIDDEN_FIELD]: () => null };
 
 type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
 
@@ -38,6 +40,8 @@ export interface FormSubstepProps {
   /** Show every error (after a failed continue), not only those of fields already left. */
   showAll: boolean;
   onChange: (quote: Quote) => void;
+  /** Widgets report here typing that is not a value yet (half a date), so continue can stop on it. */
+  inputIssues: InputIssues;
 }
 
 /** The errors the substep has now (all of them; the form filters what it shows). */
@@ -60,7 +64,7 @@ export function substepErrors(
   return [...schemaErrors, ...engineErrors.filter((e) => !seen.has(e.id))];
 }
 
-export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange }: FormSubstepProps) {
+export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inputIssues }: FormSubstepProps) {
   const schema = useMemo(() => substepSchema(flow, substep) as RJSFSchema, [flow, substep]);
   const [validator, setValidator] = useState<Validator | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
@@ -77,6 +81,7 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange }: Fo
   }, [flow, substep, schema]);
 
   const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
+  const formContext = useMemo(() => ({ inputIssues }), [inputIssues]);
   const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
   const errors = useMemo(() => substepErrors(substep, quote, ctx, validator, schema), [substep, quote, ctx, validator, schema]);
   const shown = useMemo(
@@ -93,11 +98,13 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange }: Fo
       formData={formData}
       validator={validator}
       widgets={widgets}
+      fields={HIDDEN_FIELDS}
       templates={templates}
       noHtml5Validate
       noValidate
       showErrorList={false}
       extraErrors={shown as never}
+      formContext={formContext}
       tagName="div"
       onChange={(e) => onChange(applyFormData(substep, quote, (e.formData ?? {}) as Record<string, unknown>))}
       onBlur={(id) => {

@@ -6,15 +6,13 @@ import { type Actor, createActor } from 'xstate';
 import type { Flow } from '../../engine/flow/types';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import { browserServices } from './browserServices';
+import { clearStoredFlows, flowStorageKey } from './flowStorage';
 
 export type FlowActor = Actor<ReturnType<typeof createFlowMachine>>;
 
-const STORAGE_PREFIX = 'flow:';
 const actors = new Map<string, FlowActor>();
 
-function storageKey(flow: Flow, variant: string | undefined): string {
-  return `${STORAGE_PREFIX}${flow.id}${variant ? `:${variant}` : ''}`;
-}
+const storageKey = (flow: Flow, variant: string | undefined) => flowStorageKey(flow.id, variant);
 
 function readSnapshot(key: string): unknown {
   try {
@@ -35,6 +33,8 @@ export function getFlowActor(flow: Flow, variant: string | undefined): FlowActor
   try {
     actor = createActor(machine, snapshot ? { snapshot: snapshot as never } : undefined);
     actor.start();
+    // Back from the provider's page without paying: the visitor is on the payment step again.
+    if (actor.getSnapshot().matches('redirecting')) actor.send({ type: 'CANCEL_PAYMENT' });
   } catch {
     // A snapshot of an older version of the flow: start afresh.
     sessionStorage.removeItem(key);
@@ -65,5 +65,5 @@ export function resetFlowActor(flow: Flow, variant: string | undefined): void {
 export function clearAllFlows(): void {
   for (const actor of actors.values()) actor.stop();
   actors.clear();
-  for (const key of Object.keys(sessionStorage)) if (key.startsWith(STORAGE_PREFIX)) sessionStorage.removeItem(key);
+  clearStoredFlows();
 }

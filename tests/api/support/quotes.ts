@@ -61,11 +61,16 @@ export function driverQuote(
 }
 
 export function hunterQuote(
-  overrides: { hunter?: Record<string, unknown>; policy?: Record<string, unknown>; guns?: unknown[] } = {},
+  overrides: {
+    hunter?: Record<string, unknown>;
+    policy?: Record<string, unknown>;
+    holder?: Record<string, unknown>;
+    guns?: unknown[];
+  } = {},
 ) {
   return {
     CS_POLICY: { PRODUCT_ID: '517', START_DATE: '2026-03-20', ...overrides.policy },
-    CS_POLICY_HOLDER: holder('maria.konstantinou@example.com.cy'),
+    CS_POLICY_HOLDER: { ...holder('maria.konstantinou@example.com.cy'), ...overrides.holder },
     CS_USER_EXTRAS: { LANGUAGE: 'el', TERMS_ACCEPTED: true },
     CS_HUNTER: {
       AGE_BETWEEN_18_70: '1',

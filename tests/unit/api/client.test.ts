@@ -1,8 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callZcp, configureZcpClient, readOrFalse, registerZcpHandlers, zcpRequest } from '../../../src/api/client';
+import {
+  callZcp,
+  configureZcpClient,
+  readOrFalse,
+  registerZcpHandlers,
+  zcpRequest,
+} from '../../../src/api/client';
 import { ZcpError } from '../../../src/api/errors';
 import { setAccessToken, TOKEN_KEY } from '../../../src/api/session';
-import { getLovDependent, getLovMulti, getOrderStatus, validateOtp, validatePromo } from '../../../src/api/zcp';
+import {
+  getLovDependent,
+  getLovMulti,
+  getOrderStatus,
+  validateOtp,
+  validatePromo,
+} from '../../../src/api/zcp';
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -56,7 +68,9 @@ describe('reading answers', () => {
 
   it('reads 200 as the parsed body', async () => {
     answer = () => json({ ET_TEXTS: [{ TEXT_NAME: 'A', TEXT: 'b' }] });
-    await expect(zcpRequest('GET', 'CommonParams/FAQs')).resolves.toEqual({ ET_TEXTS: [{ TEXT_NAME: 'A', TEXT: 'b' }] });
+    await expect(zcpRequest('GET', 'CommonParams/FAQs')).resolves.toEqual({
+      ET_TEXTS: [{ TEXT_NAME: 'A', TEXT: 'b' }],
+    });
   });
 
   it('reads a 200 without a body as true', async () => {
@@ -66,7 +80,15 @@ describe('reading answers', () => {
 
   it('throws a ZcpError with the first MSGTEXT of a 422 MESSAGES list', async () => {
     answer = () =>
-      json({ MESSAGES: [{ MSGTEXT: 'Ο κωδικός IBAN είναι λανθασμένος.', CODE: 'INVALID' }, { MSGTEXT: 'second' }] }, 422);
+      json(
+        {
+          MESSAGES: [
+            { MSGTEXT: 'Ο κωδικός IBAN είναι λανθασμένος.', CODE: 'INVALID' },
+            { MSGTEXT: 'second' },
+          ],
+        },
+        422,
+      );
     const error = await zcpRequest('GET', 'paymeth/CHECKIBAN').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ZcpError);
     const z = error as ZcpError;
@@ -80,7 +102,9 @@ describe('reading answers', () => {
 
   it('reads the CT_MESSAGE list of a claim validation 422', async () => {
     answer = () => json({ CT_MESSAGE: [{ MSGTEXT: 'Η απαίτηση δεν μπορεί να υποβληθεί online.' }] }, 422);
-    const error = (await zcpRequest('POST', 'claim/CPClaimValidate', {}).catch((e: unknown) => e)) as ZcpError;
+    const error = (await zcpRequest('POST', 'claim/CPClaimValidate', {}).catch(
+      (e: unknown) => e,
+    )) as ZcpError;
     expect(error.firstMessage).toBe('Η απαίτηση δεν μπορεί να υποβληθεί online.');
   });
 
@@ -105,12 +129,18 @@ describe('reading answers', () => {
     answer = () => {
       throw new TypeError('fetch failed');
     };
-    await expect(zcpRequest('GET', 'lov/yesno')).rejects.toMatchObject({ status: 0, statusText: 'Network error' });
+    await expect(zcpRequest('GET', 'lov/yesno')).rejects.toMatchObject({
+      status: 0,
+      statusText: 'Network error',
+    });
   });
 
   it('throws on a 200 whose body is not JSON', async () => {
     answer = () => new Response('<html>', { status: 200 });
-    await expect(zcpRequest('GET', 'x')).rejects.toMatchObject({ status: 0, statusText: 'Unreadable answer' });
+    await expect(zcpRequest('GET', 'x')).rejects.toMatchObject({
+      status: 0,
+      statusText: 'Unreadable answer',
+    });
   });
 });
 
@@ -216,7 +246,8 @@ describe('typed calls', () => {
   });
 
   it('asks ORDSTAT with the ORDER_ID query', async () => {
-    answer = () => json({ ORDER_ID: 'ORD-1', STATUS: 'PENDING', OFFER_NO: 'OF1', PRODUCT_ID: '157', AMOUNT: 310 });
+    answer = () =>
+      json({ ORDER_ID: 'ORD-1', STATUS: 'PENDING', OFFER_NO: 'OF1', PRODUCT_ID: '157', AMOUNT: 310 });
     await expect(getOrderStatus('ORD-1')).resolves.toMatchObject({ STATUS: 'PENDING' });
     const url = new URL(seen[0].url);
     expect(url.pathname).toBe('/base/zcp/paymeth/ORDSTAT');

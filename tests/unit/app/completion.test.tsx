@@ -45,7 +45,9 @@ beforeAll(async () => {
   await i18next.loadNamespaces(['common', 'pages']);
 });
 
-beforeEach(() => getOrderStatus.mockReset());
+beforeEach(() => {
+  getOrderStatus.mockReset();
+});
 afterEach(cleanup);
 
 describe('/payment-completion/:id', () => {
@@ -56,7 +58,9 @@ describe('/payment-completion/:id', () => {
       .mockResolvedValue(order({ STATUS: 'SUCCESS', CONTRACT_NO: 'PR2026000187' }));
     renderCompletion();
     expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment completed successfully' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment completed successfully' }),
+    ).toBeTruthy();
     expect(getOrderStatus).toHaveBeenCalledTimes(3);
     expect(getOrderStatus).toHaveBeenCalledWith('ORD-5521');
     expect(screen.getByText('PR2026000187')).toBeTruthy();
@@ -74,7 +78,9 @@ describe('/payment-completion/:id', () => {
   it('shows "Payment not completed successfully" with retry and call-back options', async () => {
     getOrderStatus.mockResolvedValue(order({ STATUS: 'FAILED', MESSAGE: 'The card was declined.' }));
     const router = renderCompletion();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment not completed successfully' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment not completed successfully' }),
+    ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('The card was declined.');
     expect(screen.getByRole('link', { name: 'Try the payment again' }).getAttribute('href')).toBe(
       '/property/payment/1?offer=OF20260042',
@@ -87,17 +93,32 @@ describe('/payment-completion/:id', () => {
   it('stops after the last try and lets the visitor check again', async () => {
     getOrderStatus.mockResolvedValue(order({}));
     renderCompletion(3);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Your payment is being processed' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your payment is being processed' }),
+    ).toBeTruthy();
     expect(getOrderStatus).toHaveBeenCalledTimes(3);
     getOrderStatus.mockResolvedValue(order({ STATUS: 'SUCCESS', CONTRACT_NO: 'PR1' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Check again' })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Payment completed successfully' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Payment completed successfully' }),
+    ).toBeTruthy();
+  });
+
+  it('stops at once for an order the service does not know', async () => {
+    getOrderStatus.mockRejectedValue(new ZcpError(404, 'Not Found'));
+    renderCompletion(10);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not check your payment' }),
+    ).toBeTruthy();
+    expect(getOrderStatus).toHaveBeenCalledTimes(1);
   });
 
   it('says when the status cannot be read at all, with a retry', async () => {
     getOrderStatus.mockRejectedValue(new ZcpError(0, 'Network error'));
     renderCompletion(2);
-    expect(await screen.findByRole('heading', { level: 1, name: 'We could not check your payment' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We could not check your payment' }),
+    ).toBeTruthy();
     expect(getOrderStatus).toHaveBeenCalledTimes(2);
     getOrderStatus.mockReset();
     getOrderStatus.mockResolvedValue(order({ STATUS: 'FAILED' }));

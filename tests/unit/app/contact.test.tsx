@@ -59,9 +59,9 @@ describe('/contact', () => {
     sendContactRequest.mockResolvedValue({ REFERENCE: 'CB1042', DUE_DATE: '2026-03-10' });
     renderAt('/contact?product=motor&offer=OF20260001');
     expect(screen.getByRole('heading', { level: 1, name: 'Call me back' })).toBeTruthy();
-    expect((screen.getByRole('combobox', { name: 'Which product is it about?' }) as HTMLSelectElement).value).toBe(
-      'MOTOR',
-    );
+    expect(
+      (screen.getByRole('combobox', { name: 'Which product is it about?' }) as HTMLSelectElement).value,
+    ).toBe('MOTOR');
     fillValid();
     select(/^When would you like us to call/, '10:30');
     type(/^Message/, 'Θα ήθελα ασφάλεια για καινούργιο αυτοκίνητο αξίας 85.000 ευρώ.');
@@ -79,7 +79,9 @@ describe('/contact', () => {
       },
       { quiet: true },
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'We have received your request' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'We have received your request' }),
+    ).toBeTruthy();
     expect(screen.getByText('Thank you! We will call you within two working days.')).toBeTruthy();
     expect(screen.getByText('CB1042')).toBeTruthy();
     expect(screen.getByText('10/03/2026')).toBeTruthy();
@@ -113,7 +115,9 @@ describe('/contact', () => {
     select('Which product is it about?', 'PROPERTY');
     await submit();
     expect((await screen.findByRole('alert')).textContent).toContain('We could not send your request');
-    expect((screen.getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe('Μαρία Κωνσταντίνου');
+    expect((screen.getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe(
+      'Μαρία Κωνσταντίνου',
+    );
   });
 
   it('passes the referral code and product of the error state on', async () => {
@@ -128,7 +132,11 @@ describe('/contact', () => {
 
 describe('/error', () => {
   it('shows the message and offers a call-back for codes 1, 2 and 5', async () => {
-    setAppError({ message: 'We cannot insure a vehicle worth more than €70,000 online.', code: '5', product: 'motor' });
+    setAppError({
+      message: 'We cannot insure a vehicle worth more than €70,000 online.',
+      code: '5',
+      product: 'motor',
+    });
     const router = renderAt('/error');
     expect(screen.getByRole('heading', { level: 1, name: 'You cannot continue online' })).toBeTruthy();
     expect(screen.getByText('We cannot insure a vehicle worth more than €70,000 online.')).toBeTruthy();

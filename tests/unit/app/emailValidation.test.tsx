@@ -96,7 +96,10 @@ describe('<EmailValidation>', () => {
 
   it('says the code is not valid for a wrong code', async () => {
     validateOtp.mockRejectedValue(
-      new ZcpError(422, 'Unprocessable Entity', { MESSAGES: [{ MSGTEXT: 'x', CODE: 'INVALID' }], CODE: 'INVALID' }),
+      new ZcpError(422, 'Unprocessable Entity', {
+        MESSAGES: [{ MSGTEXT: 'x', CODE: 'INVALID' }],
+        CODE: 'INVALID',
+      }),
     );
     const onValidated = vi.fn();
     render(<EmailValidation onValidated={onValidated} />);
@@ -110,7 +113,10 @@ describe('<EmailValidation>', () => {
 
   it('offers a new code for an expired one, and sends it', async () => {
     validateOtp.mockRejectedValue(
-      new ZcpError(422, 'Unprocessable Entity', { MESSAGES: [{ MSGTEXT: 'x', CODE: 'EXPIRED' }], CODE: 'EXPIRED' }),
+      new ZcpError(422, 'Unprocessable Entity', {
+        MESSAGES: [{ MSGTEXT: 'x', CODE: 'EXPIRED' }],
+        CODE: 'EXPIRED',
+      }),
     );
     render(<EmailValidation onValidated={vi.fn()} />);
     await reachCodeStep();

@@ -57,7 +57,9 @@ beforeAll(async () => {
   await i18next.loadNamespaces(['common', 'pages']);
 });
 
-beforeEach(() => getFaqs.mockReset());
+beforeEach(() => {
+  getFaqs.mockReset();
+});
 afterEach(cleanup);
 
 describe('search form', () => {
@@ -87,10 +89,14 @@ describe('/help-page', () => {
     expect(screen.getByRole('button', { name: 'Payment' }).getAttribute('aria-pressed')).toBe('true');
     expect(questions()).toEqual(['Which cards do you accept?', 'Πότε χρεώνεται η κάρτα μου;']);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'All' })));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the FAQs' }), { target: { value: 'ΑΣΦΑΛΙΣΗ' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the FAQs' }), {
+      target: { value: 'ΑΣΦΑΛΙΣΗ' },
+    });
     expect(questions()).toEqual(['Πώς αγοράζω ασφάλιση αυτοκινήτου online;']);
     expect(screen.getByText('1 question found.')).toBeTruthy();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the FAQs' }), { target: { value: 'xyz' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search the FAQs' }), {
+      target: { value: 'xyz' },
+    });
     expect(screen.getByText('0 questions found.')).toBeTruthy();
   });
 

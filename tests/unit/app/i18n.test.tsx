@@ -3,7 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageSwitch } from '../../../src/app/layout/LanguageSwitch';
 import { isFormOnScreen, useFormPresence } from '../../../src/app/state/formPresence';
-import { i18next, initI18n, LANGUAGE_KEY, localeNamespaces, setLanguage, storedLanguage } from '../../../src/i18n';
+import {
+  i18next,
+  initI18n,
+  LANGUAGE_KEY,
+  localeNamespaces,
+  setLanguage,
+  storedLanguage,
+} from '../../../src/i18n';
 
 function FormScreen() {
   useFormPresence();

@@ -66,7 +66,9 @@ describe('/promo', () => {
     const router = renderPromo('/promo?returnTo=%2Fmotor%2Foffer%2F2');
     expect(screen.getByRole('heading', { level: 1, name: 'Promo or reference code' })).toBeTruthy();
     fireEvent.change(codeInput(), { target: { value: 'summer25' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Insurance intermediary code/ }), { target: { value: 'AG-1042' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Insurance intermediary code/ }), {
+      target: { value: 'AG-1042' },
+    });
     const district = await screen.findByRole('option', { name: 'Limassol' });
     fireEvent.change(district.closest('select') as HTMLSelectElement, { target: { value: 'LIM' } });
     await apply();
@@ -80,7 +82,9 @@ describe('/promo', () => {
     recordRoute('/travel/offer/2');
     const router = renderPromo();
     fireEvent.click(screen.getByRole('radio', { name: 'Reference code' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reference code' }), { target: { value: 'TIS7781' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reference code' }), {
+      target: { value: 'TIS7781' },
+    });
     await apply();
     expect(getPromo()).toEqual({ PROMO_CODE_TIS: 'TIS7781' });
     expect(router.state.location.pathname).toBe('/travel/offer/2');
@@ -88,7 +92,9 @@ describe('/promo', () => {
 
   it('says exactly "The promo code is wrong." for a 422 and keeps nothing', async () => {
     validatePromo.mockRejectedValue(
-      new ZcpError(422, 'Unprocessable Entity', { MESSAGES: [{ MSGTEXT: 'Άγνωστος κωδικός', CODE: 'INVALID' }] }),
+      new ZcpError(422, 'Unprocessable Entity', {
+        MESSAGES: [{ MSGTEXT: 'Άγνωστος κωδικός', CODE: 'INVALID' }],
+      }),
     );
     const router = renderPromo();
     fireEvent.change(codeInput(), { target: { value: 'NOPE' } });

@@ -3,8 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZcpError } from '../../../src/api/errors';
+import { getAccessToken, setAccessToken } from '../../../src/api/session';
 import * as zcp from '../../../src/api/zcp';
-import { showHttpError } from '../../../src/app/App';
+import { logoutToLogin, showHttpError } from '../../../src/app/App';
 import { resetNavigationState } from '../../../src/app/guards';
 import { appRoutes } from '../../../src/app/router';
 import { COOKIE_CONSENT_KEY, getCookieConsent } from '../../../src/app/state/cookieConsent';
@@ -59,7 +60,9 @@ afterEach(cleanup);
 describe('routes and guards in the router', () => {
   it('redirects a first visit to a protected route to / and on to the dashboard, keeping the query', async () => {
     const router = start('/contact?ref=1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'The customer portal is coming soon' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The customer portal is coming soon' }),
+    ).toBeTruthy();
     expect(where(router)).toBe('/my-dashboard?ref=1');
     expect(document.documentElement.dataset.theme).toBe('brand1');
   });
@@ -88,7 +91,9 @@ describe('routes and guards in the router', () => {
     await act(() => router.navigate('/no/such/page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back to safety' })));
-    expect(await screen.findByRole('heading', { level: 1, name: 'The customer portal is coming soon' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'The customer portal is coming soon' }),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-dashboard');
   });
 
@@ -97,7 +102,9 @@ describe('routes and guards in the router', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Products' });
     expect(nav.textContent).toContain('Motor');
-    expect(screen.getAllByRole('link', { name: '8000 8787' })[0].getAttribute('href')).toBe('tel:+35780008787');
+    expect(screen.getAllByRole('link', { name: '8000 8787' })[0].getAttribute('href')).toBe(
+      'tel:+35780008787',
+    );
     expect(screen.getAllByText('Monday–Thursday 07:30–14:30, Friday 07:30–14:00').length).toBeGreaterThan(0);
     expect(await screen.findByRole('heading', { name: 'Your privacy' })).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Necessary only' })));
@@ -113,5 +120,23 @@ describe('routes and guards in the router', () => {
     expect(screen.getByText("I'm a teapot")).toBeTruthy();
     expect(router.state.location.pathname).toBe('/error');
     expect(getAppError()).toEqual({ message: "I'm a teapot", product: 'travel' });
+  });
+
+  it('logs out and goes to /login on a 401 while logged in', async () => {
+    const router = start('/help-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
+    setAccessToken('tok-1');
+    await act(async () => logoutToLogin(router));
+    expect(getAccessToken()).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('takes the portal routes before page-not-found', async () => {
+    const router = createMemoryRouter(
+      appRoutes({ extraRoutes: [{ path: 'login', element: <h1>Login</h1> }] }),
+      { initialEntries: ['/login'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
   });
 });

@@ -63,7 +63,9 @@ describe('expiring soon', () => {
 
   it('renders the notice with the date', () => {
     render(<ExpiringSoonNotice expiryDate="2026-03-08" today="2026-03-05" />);
-    expect(screen.getByRole('status').textContent).toBe('Expiring soon: this offer is valid until 08/03/2026 (in 3 days).');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Expiring soon: this offer is valid until 08/03/2026 (in 3 days).',
+    );
     cleanup();
     const { container } = render(<ExpiringSoonNotice expiryDate="2026-04-30" today="2026-03-05" />);
     expect(container.textContent).toBe('');
@@ -131,7 +133,9 @@ describe('top bar on a phone', () => {
     const button = screen.getByRole('button', { name: 'Menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
-    expect(screen.getByRole('link', { name: /Call us: 8000 8787/ }).getAttribute('href')).toBe('tel:+35780008787');
+    expect(screen.getByRole('link', { name: /Call us: 8000 8787/ }).getAttribute('href')).toBe(
+      'tel:+35780008787',
+    );
 
     fireEvent.click(button);
     expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');

@@ -7,7 +7,12 @@ import {
   resetNavigationState,
   setNavigationHook,
 } from '../../../src/app/guards';
-import { clearRouteHistory, peekBackTarget, recordRoute, takeBackTarget } from '../../../src/app/routeHistory';
+import {
+  clearRouteHistory,
+  peekBackTarget,
+  recordRoute,
+  takeBackTarget,
+} from '../../../src/app/routeHistory';
 
 const at = (url: string) => {
   const u = new URL(url, 'https://example.cy');
@@ -33,12 +38,21 @@ describe('first navigation to a protected route', () => {
   it('sends error, contact, promo and email-validation to / with the query', () => {
     expect(firstNavigationRedirect(at('/error?product=motor&ref=1'))).toBe('/?product=motor&ref=1');
     expect(firstNavigationRedirect(at('/contact'))).toBe('/');
-    expect(firstNavigationRedirect(at('/promo?returnTo=%2Fmotor%2Foffer%2F2'))).toBe('/?returnTo=%2Fmotor%2Foffer%2F2');
+    expect(firstNavigationRedirect(at('/promo?returnTo=%2Fmotor%2Foffer%2F2'))).toBe(
+      '/?returnTo=%2Fmotor%2Foffer%2F2',
+    );
     expect(firstNavigationRedirect(at('/email-validation/'))).toBe('/');
   });
 
   it('lets open routes through', () => {
-    for (const path of ['/', '/cookies', '/help-page', '/payment-completion/ORD-1', '/motor', '/motor/offer/1?ref=1']) {
+    for (const path of [
+      '/',
+      '/cookies',
+      '/help-page',
+      '/payment-completion/ORD-1',
+      '/motor',
+      '/motor/offer/1?ref=1',
+    ]) {
       expect(firstNavigationRedirect(at(path))).toBeNull();
     }
   });
@@ -109,7 +123,9 @@ describe('guardNavigation', () => {
   });
 
   it('accepts protected routes added later (the portal)', async () => {
-    addProtectedRoutes([{ pattern: '/my-contract/:id/endorsements', defaultRoute: (p, s) => `/my-contract/${p.id}${s}` }]);
+    addProtectedRoutes([
+      { pattern: '/my-contract/:id/endorsements', defaultRoute: (p, s) => `/my-contract/${p.id}${s}` },
+    ]);
     expect(firstNavigationRedirect(at('/my-contract/C1/endorsements?a=1'))).toBe('/my-contract/C1?a=1');
   });
 });

@@ -1,0 +1,54 @@
+// Shared helpers of the browser tests: scenarios, flows, accessibility checks, console watching.
+
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { readScenario, type Scenario } from '../../src/cli/replay/scenario';
+import type { FlowBundle } from '../../src/engine/flow/bundle';
+import { loadFlowBundles } from '../../src/engine/flow/files';
+
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+
+let bundles: Promise<FlowBundle[]> | null = null;
+export async function bundle(id: string): Promise<FlowBundle> {
+  bundles ??= loadFlowBundles();
+  const found = (await bundles).find((b) => b.flow.id === id);
+  if (!found) throw new Error(`no flow ${id}`);
+  return found;
+}
+
+export function scenario(name: string, overrides: Partial<Scenario> = {}): Promise<Scenario> {
+  return readScenario(join(import.meta.dirname, '..', 'scenarios', `${name}.json`)).then((s) => ({ ...s, ...overrides }));
+}
+
+/** No axe violations on the page as it is now (WCAG 2.1 A and AA). */
+export async function expectAccessible(page: Page, context: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(summary, `axe violations on ${context}`).toEqual([]);
+}
+
+/** Fails the test on any page error or console error except the expected ones. */
+export function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const text = m.text();
+    // Expected: RJSF's log of a rejected submit, and 4xx answers the page handles itself.
+    if (/Form validation failed|status of 4\d\d/.test(text)) return;
+    problems.push(`console: ${text}`);
+  });
+  return problems;
+}
+
+/** Visitors arrive with the cookie choice made, so the banner does not cover the forms. */
+export async function acceptNecessaryCookies(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    localStorage.setItem('zcp.cookies', JSON.stringify({ necessary: true, preferences: false, analytics: false, decidedAt: '2026-01-01T00:00:00Z' }));
+  });
+}
+
+export async function setLanguage(page: Page, lang: 'el' | 'en'): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+}
