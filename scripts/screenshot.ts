@@ -4,7 +4,8 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const opt = (name: string, fallback: string) =>
+  args.includes(name) ? args[args.indexOf(name) + 1] : fallback;
 const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 const [url, out = 'screenshot.png'] = positional;
 const width = Number(opt('--width', '390'));

@@ -27,7 +27,10 @@ if (process.env.PG_TEST_URL) {
     env: { TEST_DATABASE_URL: process.env.PG_TEST_URL },
   });
 }
-stages.push({ name: 'build', cmd: ['npm', 'run', '-s', 'build'] }, { name: 'playwright', cmd: ['npx', 'playwright', 'test'] });
+stages.push(
+  { name: 'build', cmd: ['npm', 'run', '-s', 'build'] },
+  { name: 'playwright', cmd: ['npx', 'playwright', 'test'] },
+);
 
 const selected = only.length ? stages.filter((s) => only.some((o) => s.name.startsWith(o))) : stages;
 const failed: string[] = [];
@@ -53,5 +56,7 @@ for (const stage of selected) {
     console.log(`✓ ${stage.name} (${seconds} s)`);
   }
 }
-console.log(`\ntest stages: ${selected.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
+console.log(
+  `\ntest stages: ${selected.length - failed.length} passed, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`,
+);
 process.exit(failed.length ? 1 : 0);

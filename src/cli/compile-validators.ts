@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { loadFlowBundles } from '../engine/flow/files';
-import { formSubsteps, substepKey, substepSchema } from '../engine/flow/forms';
+import { formSubsteps, substepKey, substepSchema, validatorId } from '../engine/flow/forms';
 import { ROOT } from './workspace';
 
 const OUT = join(ROOT, 'src', 'generated');
@@ -38,15 +38,24 @@ export async function generate(): Promise<{ flows: number; validators: number; c
   const flowImports: string[] = [];
   const validatorImports: string[] = [];
   for (const { flow } of bundles) {
-    if (await writeIfChanged(join(OUT, 'flows', `${flow.id}.json`), `${JSON.stringify(flow, null, 2)}\n`)) changed++;
-    flowImports.push(`  ${JSON.stringify(flow.id)}: () => import('./flows/${flow.id}.json').then((m) => m.default as unknown as Flow),`);
+    if (await writeIfChanged(join(OUT, 'flows', `${flow.id}.json`), `${JSON.stringify(flow, null, 2)}\n`))
+      changed++;
+    flowImports.push(
+      `  ${JSON.stringify(flow.id)}: () => import('./flows/${flow.id}.json').then((m) => m.default as unknown as Flow),`,
+    );
     for (const sub of formSubsteps(flow)) {
       const key = substepKey(flow, sub);
-      const code = esmImports(compileSchemaValidatorsCode(substepSchema(flow, sub), {
-        ajvOptionsOverrides: { code: { source: true, esm: true } },
-      }));
+      const code = esmImports(
+        compileSchemaValidatorsCode(substepSchema(flow, sub), {
+          ajvOptionsOverrides: { code: { source: true, esm: true } },
+        }),
+      );
       if (await writeIfChanged(join(OUT, 'validators', flow.id, `${key}.js`), code)) changed++;
-      validatorImports.push(`  ${JSON.stringify(`${flow.id}/${key}`)}: () => import('./validators/${flow.id}/${key}.js'),`);
+      const types = `// Generated: the precompiled validator of ${flow.id}/${key}.\nexport declare const ${validatorId(flow, sub)}: (data: unknown) => boolean;\n`;
+      if (await writeIfChanged(join(OUT, 'validators', flow.id, `${key}.d.ts`), types)) changed++;
+      validatorImports.push(
+        `  ${JSON.stringify(`${flow.id}/${key}`)}: () => import('./validators/${flow.id}/${key}.js'),`,
+      );
       validators++;
     }
   }
@@ -70,7 +79,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   rm(join(OUT, '.tmp'), { recursive: true, force: true })
     .then(generate)
     .then(({ flows, validators, changed }) =>
-      console.log(`validators: ${flows} flow(s), ${validators} form validator(s), ${changed} file(s) written in ${Date.now() - started} ms`),
+      console.log(
+        `validators: ${flows} flow(s), ${validators} form validator(s), ${changed} file(s) written in ${Date.now() - started} ms`,
+      ),
     )
     .catch((error: Error) => {
       console.error(`validators: ${error.message}`);

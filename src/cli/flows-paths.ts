@@ -60,7 +60,8 @@ export function analyseFlow(flow: Flow) {
     const pos = positions.find((p) => p.key === top);
     const out: AnyEventObject[] = [];
     if (top === 'redirecting') {
-      for (const status of ['SUCCESS', 'SUCCESS_PENDING', 'FAILED']) out.push({ type: 'PAYMENT_RESULT', status });
+      for (const status of ['SUCCESS', 'SUCCESS_PENDING', 'FAILED'])
+        out.push({ type: 'PAYMENT_RESULT', status });
       return out;
     }
     if (!pos) return out;
@@ -72,7 +73,16 @@ export function analyseFlow(flow: Flow) {
       const effects = inner === 'leaving' ? pos.substep.onLeave : pos.substep.onEnter;
       const id = `0.${flow.id}.${pos.key}.${inner}`;
       for (const kind of possibleOutcomes(effects)) {
-        const output = { kind, quote, cursor: 0, referral: { CHECK_NUMBER: '1', ERROR_MESSAGE: '', ERROR_TEXT_TYPE: '1' }, previous: 1, current: 2, error: {}, redirect: { URL: '', METHOD: 'POST', FIELDS: {} } };
+        const output = {
+          kind,
+          quote,
+          cursor: 0,
+          referral: { CHECK_NUMBER: '1', ERROR_MESSAGE: '', ERROR_TEXT_TYPE: '1' },
+          previous: 1,
+          current: 2,
+          error: {},
+          redirect: { URL: '', METHOD: 'POST', FIELDS: {} },
+        };
         out.push({ type: `xstate.done.actor.${id}`, output });
       }
     } else if (inner === 'referral') {
@@ -91,8 +101,13 @@ export function analyseFlow(flow: Flow) {
   const shortest = getShortestPaths(machine, { events: events as never, serializeState });
   const reached = new Set(shortest.map((p) => stateLabel(p.state as Snapshot)));
   const expected = [
-    ...positions.flatMap((p) => [`${p.key}.editing`, ...(p.substep.onLeave?.length ? [`${p.key}.leaving`] : [])]),
-    ...(flow.steps.some((s) => s.substeps.some((u) => u.onLeave?.some((e) => 'payment' in e))) ? ['paid', 'paidPending', 'paymentFailed'] : ['completed']),
+    ...positions.flatMap((p) => [
+      `${p.key}.editing`,
+      ...(p.substep.onLeave?.length ? [`${p.key}.leaving`] : []),
+    ]),
+    ...(flow.steps.some((s) => s.substeps.some((u) => u.onLeave?.some((e) => 'payment' in e)))
+      ? ['paid', 'paidPending', 'paymentFailed']
+      : ['completed']),
   ];
   const unreachable = expected.filter((s) => !reached.has(s));
   const deadEnds = shortest
@@ -100,7 +115,8 @@ export function analyseFlow(flow: Flow) {
     .filter((s) => s.status === 'active' && events(s).length === 0 && !stateLabel(s).endsWith('.referral'))
     .map(stateLabel);
   const ends = getSimplePaths(machine, {
-    events: ((s: Snapshot) => events(s).filter((e) => !['BACK', 'GOTO', 'EDIT', 'REJECT_PREMIUM'].includes(e.type))) as never,
+    events: ((s: Snapshot) =>
+      events(s).filter((e) => !['BACK', 'GOTO', 'EDIT', 'REJECT_PREMIUM'].includes(e.type))) as never,
     serializeState,
     toState: (s: Snapshot) => s.status === 'done' || stateLabel(s).endsWith('.referral'),
   });
@@ -128,7 +144,12 @@ function skeleton(flow: Flow, path: ReturnType<typeof analyseFlow>['ends'][numbe
     }),
     expect: end.endsWith('.referral')
       ? { referral: { message: '' } }
-      : { reachesPayment: end !== 'completed', ...(end === 'completed' ? {} : { payment: end === 'paid' ? 'SUCCESS' : end === 'paidPending' ? 'SUCCESS_PENDING' : 'FAILED' }) },
+      : {
+          reachesPayment: end !== 'completed',
+          ...(end === 'completed'
+            ? {}
+            : { payment: end === 'paid' ? 'SUCCESS' : end === 'paidPending' ? 'SUCCESS_PENDING' : 'FAILED' }),
+        },
   };
 }
 
@@ -139,10 +160,16 @@ async function main(argv: string[]): Promise<number> {
   let problems = 0;
   for (const { flow } of bundles) {
     const { shortest, unreachable, deadEnds, ends: forwardEnds } = analyseFlow(flow);
-    console.log(`\n${flow.id}: ${shortest.length} reachable states, ${forwardEnds.length} forward paths to an end`);
+    console.log(
+      `\n${flow.id}: ${shortest.length} reachable states, ${forwardEnds.length} forward paths to an end`,
+    );
     for (const [i, path] of forwardEnds.entries()) {
-      const labels = path.steps.map((s) => stateLabel(s.state as Snapshot)).filter((l) => /\.editing$|^(paid|paidPending|paymentFailed|completed)$|\.referral$/.test(l));
-      console.log(`  ${i + 1}. ${[...labels, stateLabel(path.state as Snapshot)].filter((l, j, all) => all.indexOf(l) === j).join(' → ')}`);
+      const labels = path.steps
+        .map((s) => stateLabel(s.state as Snapshot))
+        .filter((l) => /\.editing$|^(paid|paidPending|paymentFailed|completed)$|\.referral$/.test(l));
+      console.log(
+        `  ${i + 1}. ${[...labels, stateLabel(path.state as Snapshot)].filter((l, j, all) => all.indexOf(l) === j).join(' → ')}`,
+      );
     }
     for (const s of unreachable) console.log(`  ✗ unreachable: ${s}`);
     for (const s of deadEnds) console.log(`  ✗ dead end: ${s}`);

@@ -26,7 +26,9 @@ async function main(argv: string[]): Promise<number> {
       if (!bundle) throw new Error(`${file}: unknown flow "${scenario.flow}"`);
       let result: ReplayResult;
       try {
-        result = runBrowser ? await runBrowser(bundle, scenario) : await replayHeadless(app!, bundle, scenario);
+        result = runBrowser
+          ? await runBrowser(bundle, scenario)
+          : await replayHeadless(app!, bundle, scenario);
       } catch (error) {
         failed++;
         console.log(`✗ ${basename(file)}: ${scenario.name}\n  ${(error as Error).message}`);

@@ -11,11 +11,7 @@
 
 import { getPath } from './paths';
 
-export type Condition =
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition }
-  | FieldTest;
+export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | FieldTest;
 
 export interface FieldTest {
   path: string;
@@ -64,7 +60,11 @@ function compare(a: unknown, b: number | string): number | null {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-export function evaluateCondition(cond: Condition | undefined, quote: unknown, ctx?: ConditionContext): boolean {
+export function evaluateCondition(
+  cond: Condition | undefined,
+  quote: unknown,
+  ctx?: ConditionContext,
+): boolean {
   if (!cond) return true;
   if ('all' in cond) return cond.all.every((c) => evaluateCondition(c, quote, ctx));
   if ('any' in cond) return cond.any.some((c) => evaluateCondition(c, quote, ctx));

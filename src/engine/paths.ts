@@ -80,7 +80,10 @@ export function mergeDeep<T>(root: T, patch: unknown): T {
   const out: Record<string, unknown> =
     root !== null && typeof root === 'object' && !Array.isArray(root) ? { ...(root as object) } : {};
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    out[key] = value !== null && typeof value === 'object' && !Array.isArray(value) ? mergeDeep(out[key], value) : value;
+    out[key] =
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? mergeDeep(out[key], value)
+        : value;
   }
   return out as T;
 }

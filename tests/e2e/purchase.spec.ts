@@ -23,7 +23,10 @@ for (const { file, lang, width } of PURCHASES) {
     const problems = watchConsole(page);
     await page.setViewportSize({ width, height: 900 });
     const s = await scenario(file, { language: lang });
-    const result = await replayScenarioInPage(page, await bundle(s.flow), s, { screenshotDir: ARTIFACTS, screenshotPrefix: `${file}-${lang}-${width}` });
+    const result = await replayScenarioInPage(page, await bundle(s.flow), s, {
+      screenshotDir: ARTIFACTS,
+      screenshotPrefix: `${file}-${lang}-${width}`,
+    });
     expect(compareOutcome(s.expect, result)).toEqual([]);
     await expect(page.locator('h1')).toBeVisible();
     await expect(page.getByText(result.contractNo!)).toBeVisible();
@@ -32,14 +35,26 @@ for (const { file, lang, width } of PURCHASES) {
   });
 }
 
-const REFUSALS = ['driver-referral-not-healthy', 'driver-referral-age-over-70', 'driver-start-date-too-far', 'hunter-gun-total-mismatch', 'hunter-gun-over-5000', 'hunter-referral-six-guns'];
+const REFUSALS = [
+  'driver-referral-not-healthy',
+  'driver-referral-age-over-70',
+  'driver-start-date-too-far',
+  'hunter-gun-total-mismatch',
+  'hunter-gun-over-5000',
+  'hunter-referral-six-guns',
+];
 
 for (const file of REFUSALS) {
   test(`refuses ${file}`, async ({ page }) => {
     const s = await scenario(file);
-    const result = await replayScenarioInPage(page, await bundle(s.flow), s, { screenshotDir: ARTIFACTS, screenshotPrefix: file });
+    const result = await replayScenarioInPage(page, await bundle(s.flow), s, {
+      screenshotDir: ARTIFACTS,
+      screenshotPrefix: file,
+    });
     // The browser shows the referral message, not its type and number; the headless replay checks those.
-    const expectation = s.expect.referral ? { ...s.expect, referral: { message: s.expect.referral.message } } : s.expect;
+    const expectation = s.expect.referral
+      ? { ...s.expect, referral: { message: s.expect.referral.message } }
+      : s.expect;
     expect(compareOutcome(expectation, result)).toEqual([]);
     await expectAccessible(page, file);
   });

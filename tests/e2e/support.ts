@@ -18,13 +18,20 @@ export async function bundle(id: string): Promise<FlowBundle> {
 }
 
 export function scenario(name: string, overrides: Partial<Scenario> = {}): Promise<Scenario> {
-  return readScenario(join(import.meta.dirname, '..', 'scenarios', `${name}.json`)).then((s) => ({ ...s, ...overrides }));
+  return readScenario(join(import.meta.dirname, '..', 'scenarios', `${name}.json`)).then((s) => ({
+    ...s,
+    ...overrides,
+  }));
 }
 
 /** No axe violations on the page as it is now (WCAG 2.1 A and AA). */
 export async function expectAccessible(page: Page, context: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
@@ -45,7 +52,15 @@ export function watchConsole(page: Page): string[] {
 /** Visitors arrive with the cookie choice made, so the banner does not cover the forms. */
 export async function acceptNecessaryCookies(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    localStorage.setItem('zcp.cookies', JSON.stringify({ necessary: true, preferences: false, analytics: false, decidedAt: '2026-01-01T00:00:00Z' }));
+    localStorage.setItem(
+      'zcp.cookies',
+      JSON.stringify({
+        necessary: true,
+        preferences: false,
+        analytics: false,
+        decidedAt: '2026-01-01T00:00:00Z',
+      }),
+    );
   });
 }
 

@@ -11,7 +11,9 @@ import type { FlowBundle } from '../../src/engine/flow/bundle';
 import { loadFlowBundles } from '../../src/engine/flow/files';
 
 const dir = join(import.meta.dirname, '.');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 
 let app: FastifyInstance;
 let bundles: FlowBundle[];

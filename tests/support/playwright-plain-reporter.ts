@@ -17,6 +17,8 @@ export default class PlainReporter implements Reporter {
       else if (status === 'skipped') this.skipped++;
       else this.failed++;
     }
-    console.log(`\nplaywright: ${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}`);
+    console.log(
+      `\nplaywright: ${this.passed} passed, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ''}`,
+    );
   }
 }

@@ -24,8 +24,15 @@ beforeAll(async () => {
 });
 
 const clone = <T>(x: T): T => structuredClone(x);
-const check = (mutate: (files: { flow: Flow; rules: { ET_CHECK_POINTS: { T_FIELD_NAME: string[] }[] } }) => void) => {
-  const files = clone(driverFiles) as unknown as { id: string; flow: Flow; rules: { ET_CHECK_POINTS: { T_FIELD_NAME: string[] }[] }; tariff: unknown };
+const check = (
+  mutate: (files: { flow: Flow; rules: { ET_CHECK_POINTS: { T_FIELD_NAME: string[] }[] } }) => void,
+) => {
+  const files = clone(driverFiles) as unknown as {
+    id: string;
+    flow: Flow;
+    rules: { ET_CHECK_POINTS: { T_FIELD_NAME: string[] }[] };
+    tariff: unknown;
+  };
   mutate(files);
   return checkFlowFolder({ ...base, files: files as unknown as CheckInputs['files'] });
 };
@@ -39,7 +46,10 @@ describe('flows:check', () => {
     const problems = check((f) => {
       (f.flow.steps[0].substeps[0].fields![0] as unknown as { widget: string }).widget = 'slider';
     });
-    expect(problems[0]).toMatchObject({ file: 'flows/driver/flow.json', pointer: '/steps/0/substeps/0/fields/0/widget' });
+    expect(problems[0]).toMatchObject({
+      file: 'flows/driver/flow.json',
+      pointer: '/steps/0/substeps/0/fields/0/widget',
+    });
   });
 
   it('reports an unknown list of values, a missing locale key and an unknown field rule', () => {
@@ -51,7 +61,11 @@ describe('flows:check', () => {
     });
     const messages = problems.map((p) => `${p.pointer} ${p.message}`);
     expect(messages).toContain('/lovs/6/name list of values "PLANETS" is unknown to the service');
-    expect(messages.some((m) => m.includes('"driver:fields.NOT_TRANSLATED.label" is missing in locales/el/driver.json'))).toBe(true);
+    expect(
+      messages.some((m) =>
+        m.includes('"driver:fields.NOT_TRANSLATED.label" is missing in locales/el/driver.json'),
+      ),
+    ).toBe(true);
     expect(messages).toContain('/steps/0/substeps/0/fields/0/rules/0/rule unknown field rule "be_nice"');
   });
 
@@ -65,14 +79,20 @@ describe('flows:check', () => {
       pointer: '/ET_CHECK_POINTS/0/T_FIELD_NAME',
       message: 'path "CS_DRIVER.SHOE_SIZE" is not written by any field, default, derived value or call',
     });
-    expect(problems).toContainEqual({ file: 'flows/driver/flow.json', pointer: '/steps/0/substeps/0/onLeave/0/call', message: 'unknown call "horoscope"' });
+    expect(problems).toContainEqual({
+      file: 'flows/driver/flow.json',
+      pointer: '/steps/0/substeps/0/onLeave/0/call',
+      message: 'unknown call "horoscope"',
+    });
   });
 
   it('reports a wrong number of rule parameters', () => {
     const problems = check((f) => {
       f.flow.steps[0].substeps[0].fields![0].rules = [{ rule: 'max_value_currency', params: [] }];
     });
-    expect(problems.some((p) => p.pointer.endsWith('/rules/0/params') && p.message.includes('max_value_currency'))).toBe(true);
+    expect(
+      problems.some((p) => p.pointer.endsWith('/rules/0/params') && p.message.includes('max_value_currency')),
+    ).toBe(true);
   });
 });
 

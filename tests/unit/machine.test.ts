@@ -31,15 +31,24 @@ function fakeServices(bundle: FlowBundle): Fake {
     otpGenerate: async (email) => {
       fake.calls.push(`otp:${email}`);
     },
-    otpValidate: async (_email, code) => (code === '123456' ? 'ok' : code === '000000' ? 'expired' : 'invalid'),
-    payment: async () => ({ URL: 'https://provider.example/pay', METHOD: 'POST', FIELDS: { OrderID: 'OF1-1' } }),
+    otpValidate: async (_email, code) =>
+      code === '123456' ? 'ok' : code === '000000' ? 'expired' : 'invalid',
+    payment: async () => ({
+      URL: 'https://provider.example/pay',
+      METHOD: 'POST',
+      FIELDS: { OrderID: 'OF1-1' },
+    }),
     call: async (name, _spec, quote) => {
       fake.calls.push(name);
       const rated = rateQuote(bundle.tariff!, quote, { today: TODAY, newPolicy: true });
       const selected = rated.CT_PACKAGES.find((p) => p.ZZSELECTED_IND === 'X') ?? rated.CT_PACKAGES[0];
       const amount = selected.AMOUNT + (name === 'quotation' ? fake.premiumBump : 0);
       return {
-        CS_POLICY: { AMOUNT: amount, PREMIUM_AFTER_DISC_AMOUNT: amount, ...(name === 'quotation' ? { OFFER_NO: 'OF100001' } : {}) },
+        CS_POLICY: {
+          AMOUNT: amount,
+          PREMIUM_AFTER_DISC_AMOUNT: amount,
+          ...(name === 'quotation' ? { OFFER_NO: 'OF100001' } : {}),
+        },
         CT_PACKAGES: rated.CT_PACKAGES,
         CT_COVERS: rated.CT_COVERS,
       };
@@ -89,7 +98,11 @@ describe('flow machine (driver)', () => {
 
   it('refers a driver older than 70 by the derived age', async () => {
     const { actor } = start();
-    const q = setPath(eligible(actor.getSnapshot().context.quote), 'CS_POLICY_HOLDER.BIRTH_DATE', '1950-01-01');
+    const q = setPath(
+      eligible(actor.getSnapshot().context.quote),
+      'CS_POLICY_HOLDER.BIRTH_DATE',
+      '1950-01-01',
+    );
     actor.send({ type: 'NEXT', quote: q });
     const snap = await waitFor(actor, (s) => s.matches({ driver__eligibility: 'referral' }));
     expect(snap.context.referral?.CHECK_NUMBER).toBe('2');
@@ -115,7 +128,10 @@ describe('flow machine (driver)', () => {
     actor.send({ type: 'OTP_SEND', email: 'eleni.georgiou@example.com.cy' });
     await waitFor(actor, (s) => s.matches({ plans__packages: { otp: 'code' } }));
     actor.send({ type: 'OTP_VERIFY', code: '111111' });
-    let snap = await waitFor(actor, (s) => s.matches({ plans__packages: { otp: 'code' } }) && s.context.otp.problem !== null);
+    let snap = await waitFor(
+      actor,
+      (s) => s.matches({ plans__packages: { otp: 'code' } }) && s.context.otp.problem !== null,
+    );
     expect(snap.context.otp.problem).toBe('invalid');
     actor.send({ type: 'OTP_VERIFY', code: '000000' });
     await waitFor(actor, (s) => s.matches({ plans__packages: { otp: 'expired' } }));
@@ -123,7 +139,9 @@ describe('flow machine (driver)', () => {
     await waitFor(actor, (s) => s.matches({ plans__packages: { otp: 'code' } }));
     actor.send({ type: 'OTP_VERIFY', code: '123456' });
     snap = await waitFor(actor, (s) => s.matches({ payment__holder: 'editing' }));
-    expect(getPath(snap.context.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS')).toBe('eleni.georgiou@example.com.cy');
+    expect(getPath(snap.context.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS')).toBe(
+      'eleni.georgiou@example.com.cy',
+    );
     expect(snap.context.activated).toEqual({ driver: true, plans: true, payment: true });
     // Back to step 1 by the step bar, then forward again keeps the confirmed e-mail.
     actor.send({ type: 'GOTO', step: 0 });
@@ -162,7 +180,9 @@ describe('flow machine (driver)', () => {
       q = setPath(q, path, value);
     }
     actor.send({ type: 'NEXT', quote: q });
-    const snap = await waitFor(actor, (s) => s.matches({ payment__holder: 'confirmPremium' }), { timeout: 2000 });
+    const snap = await waitFor(actor, (s) => s.matches({ payment__holder: 'confirmPremium' }), {
+      timeout: 2000,
+    });
     expect(snap.context.premium!.current - snap.context.premium!.previous).toBeCloseTo(7);
     actor.send({ type: 'CONFIRM_PREMIUM' });
     await waitFor(actor, (s) => s.matches('redirecting'));

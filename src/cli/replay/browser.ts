@@ -5,18 +5,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
+import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium';
 import { ymdToDisplay } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import type { Field, Substep } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
-import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/chromium';
 import { ROOT } from '../workspace';
 import { type PaymentOutcome, type ReplayResult, resolveAnswers, type Scenario } from './scenario';
 
 /** A locale string as the page shows it ("ns:key.path"), for locating elements by their names. */
 export function localeText(lang: string, key: string, values: Record<string, string> = {}): string {
   const [ns, path] = key.split(/:(.*)/s);
-  const tree = JSON.parse(readFileSync(join(ROOT, 'locales', lang, `${ns}.json`), 'utf8')) as Record<string, unknown>;
+  const tree = JSON.parse(readFileSync(join(ROOT, 'locales', lang, `${ns}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   let node: unknown = tree;
   for (const part of path.split('.')) node = (node as Record<string, unknown>)?.[part];
   if (typeof node !== 'string') throw new Error(`no locale text ${lang}/${key}`);
@@ -29,7 +32,10 @@ export interface BrowserReplayOptions {
   screenshotPrefix?: string;
 }
 
-function fieldFor(substep: Substep, path: string): { field: Field; item?: { index: number; field: Field } } | null {
+function fieldFor(
+  substep: Substep,
+  path: string,
+): { field: Field; item?: { index: number; field: Field } } | null {
   for (const field of substep.fields ?? []) {
     if (field.path === path) return { field };
   }
@@ -62,7 +68,9 @@ async function fillField(page: Page, id: string, field: Field, value: unknown): 
 }
 
 async function fillList(page: Page, id: string, field: Field, rows: unknown[]): Promise<void> {
-  const add = page.locator(`[data-field="${field.id}"] .array__add, #${id} ~ * .array__add, .array__add`).first();
+  const add = page
+    .locator(`[data-field="${field.id}"] .array__add, #${id} ~ * .array__add, .array__add`)
+    .first();
   for (let i = 0; i < rows.length; i++) {
     if ((await page.locator(`[id^="${id}_${i}_"]`).count()) === 0) await add.click();
     for (const item of field.items ?? []) {
@@ -72,21 +80,32 @@ async function fillList(page: Page, id: string, field: Field, rows: unknown[]): 
   }
 }
 
-async function waitForSettled(page: Page, substepKey: string | null): Promise<{ substep: string; state: string }> {
+async function waitForSettled(
+  page: Page,
+  substepKey: string | null,
+): Promise<{ substep: string; state: string }> {
   await page.waitForFunction(
     (previous) => {
       const el = document.querySelector('.flow');
       if (!el) return /payment-completion|sandbox/.test(location.pathname);
       const state = el.getAttribute('data-state') ?? '';
       if (/leaving|entering|recalculating|sending|verifying/.test(state)) return false;
-      return previous === null || el.getAttribute('data-substep') !== previous || !/^editing$/.test(state) || document.querySelector('[aria-invalid="true"]') !== null;
+      return (
+        previous === null ||
+        el.getAttribute('data-substep') !== previous ||
+        !/^editing$/.test(state) ||
+        document.querySelector('[aria-invalid="true"]') !== null
+      );
     },
     substepKey,
     { timeout: 30_000 },
   );
   const flow = page.locator('.flow');
   if ((await flow.count()) === 0) return { substep: '', state: 'left' };
-  return { substep: (await flow.getAttribute('data-substep')) ?? '', state: (await flow.getAttribute('data-state')) ?? '' };
+  return {
+    substep: (await flow.getAttribute('data-substep')) ?? '',
+    state: (await flow.getAttribute('data-state')) ?? '',
+  };
 }
 
 async function confirmEmail(page: Page, lang: string, email: string): Promise<void> {
@@ -97,7 +116,9 @@ async function confirmEmail(page: Page, lang: string, email: string): Promise<vo
   await codeInput.waitFor();
   let code = '';
   for (let i = 0; i < 50 && !code; i++) {
-    const list = (await (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { text?: string }[];
+    const list = (await (
+      await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)
+    ).json()) as { text?: string }[];
     code = /\b(\d{6})\b/.exec(list[0]?.text ?? '')?.[1] ?? '';
     if (!code) await page.waitForTimeout(200);
   }
@@ -115,39 +136,77 @@ async function payOnProviderPage(page: Page, card: string): Promise<void> {
 }
 
 /** Drives one scenario in an open page; resolves with what happened. */
-export async function replayScenarioInPage(page: Page, bundle: FlowBundle, scenario: Scenario, options: BrowserReplayOptions = {}): Promise<ReplayResult> {
+export async function replayScenarioInPage(
+  page: Page,
+  bundle: FlowBundle,
+  scenario: Scenario,
+  options: BrowserReplayOptions = {},
+): Promise<ReplayResult> {
   const lang = scenario.language ?? 'el';
   const { flow } = bundle;
-  const result: ReplayResult = { visited: [], referral: null, blocked: null, premium: null, reachedPayment: false, payment: null, contractNo: null, offerNo: null };
+  const result: ReplayResult = {
+    visited: [],
+    referral: null,
+    blocked: null,
+    premium: null,
+    reachedPayment: false,
+    payment: null,
+    contractNo: null,
+    offerNo: null,
+  };
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Nicosia' });
   await page.addInitScript((l) => {
     localStorage.setItem('lang', l);
-    localStorage.setItem('zcp.cookies', JSON.stringify({ necessary: true, preferences: false, analytics: false, decidedAt: '2026-01-01T00:00:00Z' }));
+    localStorage.setItem(
+      'zcp.cookies',
+      JSON.stringify({
+        necessary: true,
+        preferences: false,
+        analytics: false,
+        decidedAt: '2026-01-01T00:00:00Z',
+      }),
+    );
   }, lang);
   const variant = flow.variants?.find((v) => v.id === scenario.variant);
   await page.goto(`/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`);
   const shot = async (name: string) => {
-    if (options.screenshotDir) await page.screenshot({ path: join(options.screenshotDir, `${options.screenshotPrefix ?? flow.id}-${name}.png`), fullPage: true });
+    if (options.screenshotDir)
+      await page.screenshot({
+        path: join(options.screenshotDir, `${options.screenshotPrefix ?? flow.id}-${name}.png`),
+        fullPage: true,
+      });
   };
 
   let current: string | null = null;
   for (const step of scenario.steps) {
     let settled = await waitForSettled(page, current);
-    if (settled.substep !== step.substep) throw new Error(`expected to be on ${step.substep}, the page shows ${settled.substep || page.url()}`);
+    if (settled.substep !== step.substep)
+      throw new Error(`expected to be on ${step.substep}, the page shows ${settled.substep || page.url()}`);
     current = settled.substep;
     result.visited.push(current);
-    const position = flow.steps.flatMap((s) => s.substeps.map((u) => ({ key: `${s.id}__${u.id}`, substep: u }))).find((p) => p.key === current)!;
+    const position = flow.steps
+      .flatMap((s) => s.substeps.map((u) => ({ key: `${s.id}__${u.id}`, substep: u })))
+      .find((p) => p.key === current)!;
     if (position.substep.kind === 'payment') result.reachedPayment = true;
     if (step.select) {
       await page.locator(`label[for="package-${step.select}"]`).click();
-      await page.waitForFunction(() => document.querySelector('.packages')?.getAttribute('aria-busy') !== 'true');
+      await page.waitForFunction(
+        () => document.querySelector('.packages')?.getAttribute('aria-busy') !== 'true',
+      );
       await page.locator(`#package-${step.select}:checked`).waitFor();
     }
-    for (const panel of step.openPanels ?? []) await page.locator(`.panel`).filter({ has: page.locator(`summary`) }).nth(position.substep.panels!.items.findIndex((p) => p.id === panel)).locator('summary').click();
+    for (const panel of step.openPanels ?? [])
+      await page
+        .locator(`.panel`)
+        .filter({ has: page.locator(`summary`) })
+        .nth(position.substep.panels!.items.findIndex((p) => p.id === panel))
+        .locator('summary')
+        .click();
     for (const [path, value] of Object.entries(resolveAnswers(step.answers, today))) {
       const found = fieldFor(position.substep, path);
       if (!found) continue;
-      if (found.field.type === 'array') await fillList(page, `root_${found.field.id}`, found.field, value as unknown[]);
+      if (found.field.type === 'array')
+        await fillList(page, `root_${found.field.id}`, found.field, value as unknown[]);
       else await fillField(page, `root_${found.field.id}`, found.field, value);
     }
     await shot(`${result.visited.length}-${current}`);
@@ -157,33 +216,55 @@ export async function replayScenarioInPage(page: Page, bundle: FlowBundle, scena
       settled = await waitForSettled(page, current);
       if (settled.state === 'left' || settled.substep !== current) break;
       if (settled.state === 'editing') {
-        const invalid = await page.locator('[aria-invalid="true"]').evaluateAll((els) => els.map((e) => e.id.replace(/^root_/, '').replace(/_\d+_.*$/, '')));
+        const invalid = await page
+          .locator('[aria-invalid="true"]')
+          .evaluateAll((els) => els.map((e) => e.id.replace(/^root_/, '').replace(/_\d+_.*$/, '')));
         result.blocked = { substep: current, fields: [...new Set(invalid)] };
         await shot(`${result.visited.length}-${current}-blocked`);
         return result;
       }
       if (settled.state.includes('referral')) {
         const notice = page.locator('.notice[role="alert"]');
-        result.referral = { message: (await notice.locator('p').first().innerText()).trim(), type: '', checkNumber: '' };
+        result.referral = {
+          message: ((await notice.locator('p').first().textContent()) ?? '').trim(),
+          type: '',
+          checkNumber: '',
+        };
         await shot(`${result.visited.length}-${current}-referral`);
         return result;
       }
-      if (settled.state.includes('otp')) await confirmEmail(page, lang, scenario.email ?? 'eleni.georgiou@example.com.cy');
+      if (settled.state.includes('otp'))
+        await confirmEmail(page, lang, scenario.email ?? 'eleni.georgiou@example.com.cy');
       else if (settled.state.includes('confirmPremium')) await page.locator('.notice button').first().click();
-      else if (settled.state.includes('error')) throw new Error(`service error on ${current}: ${await page.locator('.notice').innerText()}`);
+      else if (settled.state.includes('error'))
+        throw new Error(
+          `service error on ${current}: ${(await page.locator('.notice').textContent()) ?? ''}`,
+        );
       else await page.waitForTimeout(100);
     }
   }
   // Payment: the provider's page, then back to the completion page.
-  if (/\/sandbox\/jcc\//.test(page.url()) || (await page.locator('.flow').count()) === 0 || (await page.locator('.flow').getAttribute('data-substep')) === 'redirecting') {
+  if (
+    /\/sandbox\/jcc\//.test(page.url()) ||
+    (await page.locator('.flow').count()) === 0 ||
+    (await page.locator('.flow').getAttribute('data-substep')) === 'redirecting'
+  ) {
     result.reachedPayment = true;
     await shot('provider');
     await payOnProviderPage(page, scenario.card ?? '4000000000000002');
     await page.waitForURL(/\/payment-completion\//, { timeout: 30_000 });
     const orderId = decodeURIComponent(page.url().split('/payment-completion/')[1].split(/[?#]/)[0]);
-    await page.locator('h1').filter({ hasNotText: localeText(lang, 'pages:completion.checkingTitle') }).waitFor();
-    await page.waitForFunction((checking) => !document.querySelector('h1')?.textContent?.includes(checking), localeText(lang, 'pages:completion.checkingTitle'));
-    const status = (await (await page.request.get(`/zcp/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`)).json()) as { STATUS: PaymentOutcome; CONTRACT_NO?: string; AMOUNT?: number };
+    await page
+      .locator('h1')
+      .filter({ hasNotText: localeText(lang, 'pages:completion.checkingTitle') })
+      .waitFor();
+    await page.waitForFunction(
+      (checking) => !document.querySelector('h1')?.textContent?.includes(checking),
+      localeText(lang, 'pages:completion.checkingTitle'),
+    );
+    const status = (await (
+      await page.request.get(`/zcp/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`)
+    ).json()) as { STATUS: PaymentOutcome; CONTRACT_NO?: string; AMOUNT?: number };
     result.payment = status.STATUS;
     result.contractNo = status.CONTRACT_NO ?? null;
     result.premium = status.AMOUNT ?? null;
@@ -197,12 +278,21 @@ export async function replayInBrowser(bundle: FlowBundle, scenario: Scenario): P
   const { chromium } = await import('@playwright/test');
   const browser: Browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ baseURL: process.env.REPLAY_URL ?? 'http://127.0.0.1:8080', viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({
+      baseURL: process.env.REPLAY_URL ?? 'http://127.0.0.1:8080',
+      viewport: { width: 390, height: 844 },
+    });
     const page = await context.newPage();
     try {
-      return await replayScenarioInPage(page, bundle, scenario, { screenshotDir: process.env.REPLAY_SCREENSHOTS });
+      return await replayScenarioInPage(page, bundle, scenario, {
+        screenshotDir: process.env.REPLAY_SCREENSHOTS,
+      });
     } catch (error) {
-      if (process.env.REPLAY_SCREENSHOTS) await page.screenshot({ path: join(process.env.REPLAY_SCREENSHOTS, `${bundle.flow.id}-failure.png`), fullPage: true });
+      if (process.env.REPLAY_SCREENSHOTS)
+        await page.screenshot({
+          path: join(process.env.REPLAY_SCREENSHOTS, `${bundle.flow.id}-failure.png`),
+          fullPage: true,
+        });
       throw error;
     }
   } finally {

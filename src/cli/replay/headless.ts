@@ -4,13 +4,13 @@
 
 import type { FastifyInstance } from 'fastify';
 import { createActor, waitFor } from 'xstate';
+import { todayInNicosia } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { callRequest } from '../../engine/machine/calls';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
 import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
-import { todayInNicosia } from '../../engine/dates';
 import { type PaymentOutcome, type ReplayResult, resolveAnswers, type Scenario } from './scenario';
 
 export class ServiceCallError extends Error {
@@ -25,7 +25,13 @@ export class ServiceCallError extends Error {
 
 type Inject = FastifyInstance['inject'];
 
-async function zcp(inject: Inject, lang: string, method: string, path: string, body?: unknown): Promise<unknown> {
+async function zcp(
+  inject: Inject,
+  lang: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const res = await inject({
     method: method as 'GET' | 'POST',
     url: `/zcp${path}`,
@@ -47,7 +53,13 @@ export async function latestCode(inject: Inject, email: string): Promise<string>
 }
 
 const HIDDEN = /<input type="hidden" name="([^"]+)" value="([^"]*)">/g;
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function hiddenFields(html: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,27 +68,55 @@ function hiddenFields(html: string): Record<string, string> {
 }
 
 /** What a browser does on the provider's pages: post the signed form, pay with the card, post the return. */
-export async function payThroughSandbox(inject: Inject, redirect: PaymentRedirect, card: string, lang: string): Promise<PaymentOutcome | 'PENDING'> {
+export async function payThroughSandbox(
+  inject: Inject,
+  redirect: PaymentRedirect,
+  card: string,
+  lang: string,
+): Promise<PaymentOutcome | 'PENDING'> {
   const path = new URL(redirect.URL).pathname;
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const contentType = { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang };
-  const page = await inject({ method: 'POST', url: path, headers: contentType, payload: form(redirect.FIELDS) });
-  if (page.statusCode !== 200) throw new Error(`the provider refused the payment request (${page.statusCode})`);
+  const page = await inject({
+    method: 'POST',
+    url: path,
+    headers: contentType,
+    payload: form(redirect.FIELDS),
+  });
+  if (page.statusCode !== 200)
+    throw new Error(`the provider refused the payment request (${page.statusCode})`);
   const cardPage = hiddenFields(page.body);
   const paid = await inject({
     method: 'POST',
     url: path.replace(/\/payment$/, '/pay'),
     headers: contentType,
-    payload: form({ ...cardPage, action: 'pay', cardNumber: card, expiry: '12/30', cvv: '123', holder: 'ELENI GEORGIOU' }),
+    payload: form({
+      ...cardPage,
+      action: 'pay',
+      cardNumber: card,
+      expiry: '12/30',
+      cvv: '123',
+      holder: 'ELENI GEORGIOU',
+    }),
   });
   if (paid.statusCode !== 200) throw new Error(`the card page refused the card (${paid.statusCode})`);
   const orderId = redirect.FIELDS.OrderID;
   const returned = /<form id="merchant-return" method="post" action="([^"]+)"/.exec(paid.body);
   if (returned) {
-    const back = await inject({ method: 'POST', url: new URL(decode(returned[1])).pathname, headers: contentType, payload: form(hiddenFields(paid.body)) });
+    const back = await inject({
+      method: 'POST',
+      url: new URL(decode(returned[1])).pathname,
+      headers: contentType,
+      payload: form(hiddenFields(paid.body)),
+    });
     if (back.statusCode >= 400) throw new Error(`the return to the merchant failed (${back.statusCode})`);
   }
-  const status = (await zcp(inject, lang, 'GET', `/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`)) as { STATUS: string };
+  const status = (await zcp(
+    inject,
+    lang,
+    'GET',
+    `/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`,
+  )) as { STATUS: string };
   return status.STATUS as PaymentOutcome | 'PENDING';
 }
 
@@ -89,7 +129,12 @@ export function serviceBackedServices(app: FastifyInstance, bundle: FlowBundle, 
       return zcp(inject, lang, request.method, request.path, request.body);
     },
     checkPoints: async () => {
-      const rules = (await zcp(inject, lang, 'GET', `/offer/RulesDetail/${bundle.flow.product?.rulesKey}`)) as { ET_CHECK_POINTS: never[] };
+      const rules = (await zcp(
+        inject,
+        lang,
+        'GET',
+        `/offer/RulesDetail/${bundle.flow.product?.rulesKey}`,
+      )) as { ET_CHECK_POINTS: never[] };
       return rules.ET_CHECK_POINTS;
     },
     otpGenerate: async (email) => {
@@ -108,7 +153,10 @@ export function serviceBackedServices(app: FastifyInstance, bundle: FlowBundle, 
     },
     payment: async (_name, quote) => {
       const answer = (await zcp(inject, lang, 'POST', '/jcc/JCCFunc/REGPAY', {
-        CS_POLICY: { OFFER_NO: getPath(quote, 'CS_POLICY.OFFER_NO'), PRODUCT_ID: getPath(quote, 'CS_POLICY.PRODUCT_ID') },
+        CS_POLICY: {
+          OFFER_NO: getPath(quote, 'CS_POLICY.OFFER_NO'),
+          PRODUCT_ID: getPath(quote, 'CS_POLICY.PRODUCT_ID'),
+        },
         LANGUAGE: lang,
       })) as { ES_RETURN_DATA: PaymentRedirect };
       return answer.ES_RETURN_DATA;
@@ -117,14 +165,21 @@ export function serviceBackedServices(app: FastifyInstance, bundle: FlowBundle, 
 }
 
 const topKey = (value: unknown) => (typeof value === 'string' ? value : Object.keys(value as object)[0]);
-const innerOf = (value: unknown) => (typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topKey(value)]));
+const innerOf = (value: unknown) =>
+  typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topKey(value)]);
 
 /** Replays one scenario; resolves with what happened (compare it with compareOutcome). */
-export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, scenario: Scenario): Promise<ReplayResult> {
+export async function replayHeadless(
+  app: FastifyInstance,
+  bundle: FlowBundle,
+  scenario: Scenario,
+): Promise<ReplayResult> {
   const lang = scenario.language ?? 'el';
   const services = serviceBackedServices(app, bundle, lang);
   const today = services.today();
-  const actor = createActor(createFlowMachine(bundle.flow, services, { vars: { variant: scenario.variant ?? '' } })).start();
+  const actor = createActor(
+    createFlowMachine(bundle.flow, services, { vars: { variant: scenario.variant ?? '' } }),
+  ).start();
   const result: ReplayResult = {
     visited: [],
     referral: null,
@@ -136,7 +191,14 @@ export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, s
     offerNo: null,
   };
   const settled = () =>
-    waitFor(actor, (s) => s.status !== 'active' || topKey(s.value) === 'redirecting' || /"?(editing|referral|error|confirmPremium|email|code|expired)"?/.test(innerOf(s.value)) , { timeout: 15_000 });
+    waitFor(
+      actor,
+      (s) =>
+        s.status !== 'active' ||
+        topKey(s.value) === 'redirecting' ||
+        /"?(editing|referral|error|confirmPremium|email|code|expired)"?/.test(innerOf(s.value)),
+      { timeout: 15_000 },
+    );
 
   try {
     for (const step of scenario.steps) {
@@ -144,7 +206,12 @@ export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, s
       const key = topKey(snap.value);
       if (key !== step.substep) throw new Error(`expected to be on ${step.substep}, the flow is on ${key}`);
       result.visited.push(key);
-      if (bundle.flow.steps.some((s) => s.substeps.some((u) => `${s.id}__${u.id}` === key && u.kind === 'payment'))) result.reachedPayment = true;
+      if (
+        bundle.flow.steps.some((s) =>
+          s.substeps.some((u) => `${s.id}__${u.id}` === key && u.kind === 'payment'),
+        )
+      )
+        result.reachedPayment = true;
       if (step.select) {
         actor.send({ type: 'SELECT_PACKAGE', packageId: step.select });
         snap = await settled();
@@ -155,7 +222,8 @@ export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, s
       }
       for (const panel of step.openPanels ?? []) actor.send({ type: 'OPEN_PANEL', id: panel });
       let quote = actor.getSnapshot().context.quote;
-      for (const [path, value] of Object.entries(resolveAnswers(step.answers, today))) quote = setPath(quote, path, value);
+      for (const [path, value] of Object.entries(resolveAnswers(step.answers, today)))
+        quote = setPath(quote, path, value);
       actor.send({ type: 'NEXT', quote });
       // Answer the pauses this substep raises until the flow moves on or stops.
       for (let guard = 0; guard < 10; guard++) {
@@ -164,24 +232,35 @@ export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, s
         if (topKey(snap.value) !== key) break;
         if (inner.includes('editing')) {
           if (snap.context.errors.length) {
-            result.blocked = { substep: key, fields: [...new Set(snap.context.errors.map((e) => e.fieldId))] };
+            result.blocked = {
+              substep: key,
+              fields: [...new Set(snap.context.errors.map((e) => e.fieldId))],
+            };
             return result;
           }
           break;
         }
         if (inner.includes('referral')) {
           const r = snap.context.referral!;
-          result.referral = { message: r.ERROR_MESSAGE, type: String(r.ERROR_TEXT_TYPE), checkNumber: String(r.CHECK_NUMBER) };
+          result.referral = {
+            message: r.ERROR_MESSAGE,
+            type: String(r.ERROR_TEXT_TYPE),
+            checkNumber: String(r.CHECK_NUMBER),
+          };
           return result;
         }
-        if (inner.includes('error')) throw new Error(`service error on ${key}: ${snap.context.serviceError?.message}`);
+        if (inner.includes('error'))
+          throw new Error(`service error on ${key}: ${snap.context.serviceError?.message}`);
         if (inner.includes('confirmPremium')) {
           actor.send({ type: scenario.premiumChange === 'reject' ? 'REJECT_PREMIUM' : 'CONFIRM_PREMIUM' });
         } else if (inner.includes('"email"') || inner.includes('expired')) {
           const email = scenario.email ?? 'eleni.georgiou@example.com.cy';
           actor.send({ type: 'OTP_SEND', email });
         } else if (inner.includes('"code"')) {
-          actor.send({ type: 'OTP_VERIFY', code: await latestCode(app.inject.bind(app), snap.context.otp.email) });
+          actor.send({
+            type: 'OTP_VERIFY',
+            code: await latestCode(app.inject.bind(app), snap.context.otp.email),
+          });
         }
       }
     }
@@ -190,13 +269,23 @@ export async function replayHeadless(app: FastifyInstance, bundle: FlowBundle, s
     result.offerNo = (getPath(snap.context.quote, 'CS_POLICY.OFFER_NO') as string) || null;
     if (topKey(snap.value) === 'redirecting' && snap.context.redirect) {
       result.reachedPayment = true;
-      const outcome = await payThroughSandbox(app.inject.bind(app), snap.context.redirect, scenario.card ?? '4000000000000002', lang);
+      const outcome = await payThroughSandbox(
+        app.inject.bind(app),
+        snap.context.redirect,
+        scenario.card ?? '4000000000000002',
+        lang,
+      );
       if (outcome !== 'PENDING') {
         actor.send({ type: 'PAYMENT_RESULT', status: outcome });
         result.payment = outcome;
       }
       if (result.payment?.startsWith('SUCCESS')) {
-        const status = (await zcp(app.inject.bind(app), lang, 'GET', `/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(snap.context.redirect.FIELDS.OrderID)}`)) as { CONTRACT_NO?: string };
+        const status = (await zcp(
+          app.inject.bind(app),
+          lang,
+          'GET',
+          `/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(snap.context.redirect.FIELDS.OrderID)}`,
+        )) as { CONTRACT_NO?: string };
         result.contractNo = status.CONTRACT_NO ?? null;
       }
     }

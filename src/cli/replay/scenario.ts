@@ -66,10 +66,14 @@ export async function readScenario(file: string): Promise<Scenario> {
 const DATE_EXPR = /^today([+-]\d+[dwmy])?$/;
 
 /** Answers with relative dates resolved against `today`. */
-export function resolveAnswers(answers: Record<string, unknown> | undefined, today: string): Record<string, unknown> {
+export function resolveAnswers(
+  answers: Record<string, unknown> | undefined,
+  today: string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [path, value] of Object.entries(answers ?? {})) {
-    out[path] = typeof value === 'string' && DATE_EXPR.test(value) ? (resolveDateExpr(value, today) ?? value) : value;
+    out[path] =
+      typeof value === 'string' && DATE_EXPR.test(value) ? (resolveDateExpr(value, today) ?? value) : value;
   }
   return out;
 }
@@ -81,45 +85,64 @@ export function compareOutcome(expect: ScenarioExpectation, result: ReplayResult
     if (!result.referral) problems.push('expected a referral, none happened');
     else {
       if (expect.referral.message && !result.referral.message.includes(expect.referral.message)) {
-        problems.push(`referral message "${result.referral.message}" does not contain "${expect.referral.message}"`);
+        problems.push(
+          `referral message "${result.referral.message}" does not contain "${expect.referral.message}"`,
+        );
       }
       if (expect.referral.type && result.referral.type !== String(expect.referral.type)) {
         problems.push(`referral type ${result.referral.type}, expected ${expect.referral.type}`);
       }
-      if (expect.referral.checkNumber && result.referral.checkNumber !== String(expect.referral.checkNumber)) {
-        problems.push(`referral check ${result.referral.checkNumber}, expected ${expect.referral.checkNumber}`);
+      if (
+        expect.referral.checkNumber &&
+        result.referral.checkNumber !== String(expect.referral.checkNumber)
+      ) {
+        problems.push(
+          `referral check ${result.referral.checkNumber}, expected ${expect.referral.checkNumber}`,
+        );
       }
     }
   } else if (result.referral) {
     problems.push(`unexpected referral: ${result.referral.message}`);
   }
   if (expect.blocked) {
-    if (!result.blocked) problems.push(`expected ${expect.blocked.substep} to block on ${expect.blocked.fields.join(', ')}`);
+    if (!result.blocked)
+      problems.push(`expected ${expect.blocked.substep} to block on ${expect.blocked.fields.join(', ')}`);
     else {
-      if (result.blocked.substep !== expect.blocked.substep) problems.push(`blocked on ${result.blocked.substep}, expected ${expect.blocked.substep}`);
-      for (const f of expect.blocked.fields) if (!result.blocked.fields.includes(f)) problems.push(`field ${f} was not reported`);
+      if (result.blocked.substep !== expect.blocked.substep)
+        problems.push(`blocked on ${result.blocked.substep}, expected ${expect.blocked.substep}`);
+      for (const f of expect.blocked.fields)
+        if (!result.blocked.fields.includes(f)) problems.push(`field ${f} was not reported`);
     }
   } else if (result.blocked) {
     problems.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
   }
-  if (expect.premium !== undefined && (result.premium === null || Math.abs(result.premium - expect.premium) > 0.005)) {
+  if (
+    expect.premium !== undefined &&
+    (result.premium === null || Math.abs(result.premium - expect.premium) > 0.005)
+  ) {
     problems.push(`premium ${result.premium}, expected ${expect.premium}`);
   }
   if (expect.reachesPayment !== undefined && result.reachedPayment !== expect.reachesPayment) {
     problems.push(expect.reachesPayment ? 'did not reach payment' : 'reached payment');
   }
-  if (expect.payment && result.payment !== expect.payment) problems.push(`payment ${result.payment}, expected ${expect.payment}`);
-  if (expect.payment?.startsWith('SUCCESS') && !result.contractNo) problems.push('no contract number after a successful payment');
+  if (expect.payment && result.payment !== expect.payment)
+    problems.push(`payment ${result.payment}, expected ${expect.payment}`);
+  if (expect.payment?.startsWith('SUCCESS') && !result.contractNo)
+    problems.push('no contract number after a successful payment');
   return problems;
 }
 
 export function describeResult(result: ReplayResult): string {
   const lines = [`visited: ${result.visited.join(' → ')}`];
-  if (result.referral) lines.push(`referral (type ${result.referral.type}, check ${result.referral.checkNumber}): ${result.referral.message}`);
+  if (result.referral)
+    lines.push(
+      `referral (type ${result.referral.type}, check ${result.referral.checkNumber}): ${result.referral.message}`,
+    );
   if (result.blocked) lines.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
   if (result.premium !== null) lines.push(`premium: ${result.premium.toFixed(2)} EUR`);
   if (result.offerNo) lines.push(`offer: ${result.offerNo}`);
   lines.push(`reached payment: ${result.reachedPayment ? 'yes' : 'no'}`);
-  if (result.payment) lines.push(`payment: ${result.payment}${result.contractNo ? `, contract ${result.contractNo}` : ''}`);
+  if (result.payment)
+    lines.push(`payment: ${result.payment}${result.contractNo ? `, contract ${result.contractNo}` : ''}`);
   return lines.join('\n');
 }

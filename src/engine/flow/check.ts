@@ -7,10 +7,10 @@ import addFormats from 'ajv-formats';
 import { checkPointFieldPaths } from '../checkpoints';
 import { type Condition, conditionPaths } from '../conditions';
 import { exprPaths } from '../expr';
-import { fieldRuleParamCounts, isRuleName } from '../rules/fieldRules';
 import type { Tariff } from '../rating/types';
+import { fieldRuleParamCounts, isRuleName } from '../rules/fieldRules';
 import type { RulesFile } from './bundle';
-import { expandFieldSets, fieldLabelKey, MissingFieldSetError, qualify, type FieldSets } from './expand';
+import { expandFieldSets, type FieldSets, fieldLabelKey, MissingFieldSetError, qualify } from './expand';
 import type { Field, Flow } from './types';
 
 export interface FlowProblem {
@@ -75,7 +75,8 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   const ajv = makeAjv(input.schemas);
 
   if (input.files.flow === undefined) return [{ file: flowFile, pointer: '/', message: 'missing flow.json' }];
-  if (!ajv.validate('flow.schema.json', input.files.flow)) problems.push(...schemaProblems(flowFile, ajv.errors));
+  if (!ajv.validate('flow.schema.json', input.files.flow))
+    problems.push(...schemaProblems(flowFile, ajv.errors));
   if (input.files.rules !== undefined && !ajv.validate('rules.schema.json', input.files.rules)) {
     problems.push(...schemaProblems(rulesFile, ajv.errors));
   }
@@ -85,7 +86,12 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (problems.length) return problems;
 
   const raw = input.files.flow as Flow;
-  if (raw.id !== id) problems.push({ file: flowFile, pointer: '/id', message: `id "${raw.id}" differs from the folder name "${id}"` });
+  if (raw.id !== id)
+    problems.push({
+      file: flowFile,
+      pointer: '/id',
+      message: `id "${raw.id}" differs from the folder name "${id}"`,
+    });
   if (raw.product && input.files.rules === undefined) {
     problems.push({ file: rulesFile, pointer: '/', message: 'a product flow needs rules.json' });
   }
@@ -98,7 +104,10 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     flow = expandFieldSets(raw, input.fieldSets);
   } catch (error) {
     if (error instanceof MissingFieldSetError) {
-      return [...problems, { file: flowFile, pointer: error.pointer, message: `unknown field set "${error.setName}"` }];
+      return [
+        ...problems,
+        { file: flowFile, pointer: error.pointer, message: `unknown field set "${error.setName}"` },
+      ];
     }
     throw error;
   }
@@ -108,10 +117,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   // Locale keys, in both languages.
   const langs = Object.keys(input.locales);
   const needKey = (key: string, file: string, pointer: string) => {
-    const [ns, rest] = key.includes(':') ? (key.split(/:(.*)/s) as [string, string]) : [flow.namespace ?? flow.id, key];
+    const [ns, rest] = key.includes(':')
+      ? (key.split(/:(.*)/s) as [string, string])
+      : [flow.namespace ?? flow.id, key];
     for (const lang of langs) {
       if (!hasKey(input.locales[lang]?.[ns], rest)) {
-        problems.push({ file, pointer, message: `locale key "${ns}:${rest}" is missing in locales/${lang}/${ns}.json` });
+        problems.push({
+          file,
+          pointer,
+          message: `locale key "${ns}:${rest}" is missing in locales/${lang}/${ns}.json`,
+        });
       }
     }
   };
@@ -128,7 +143,8 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   for (const path of Object.keys(flow.defaults ?? {})) written.add(path);
   for (const v of flow.variants ?? []) for (const path of Object.keys(v.defaults ?? {})) written.add(path);
   for (const d of flow.derived ?? []) written.add(d.path);
-  for (const call of Object.values(flow.calls ?? {})) for (const to of Object.values(call.merge ?? {})) prefixes.add(to);
+  for (const call of Object.values(flow.calls ?? {}))
+    for (const to of Object.values(call.merge ?? {})) prefixes.add(to);
   for (const step of flow.steps) for (const sub of step.substeps) collect(sub.fields);
   const known = (path: string) => {
     if (path.startsWith('$')) return true;
@@ -137,7 +153,12 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     return [...prefixes, ...written].some((p) => generic.startsWith(`${p}.`));
   };
   const needPath = (path: string, pointer: string, file = flowFile) => {
-    if (!known(path)) problems.push({ file, pointer, message: `path "${path}" is not written by any field, default, derived value or call` });
+    if (!known(path))
+      problems.push({
+        file,
+        pointer,
+        message: `path "${path}" is not written by any field, default, derived value or call`,
+      });
   };
   const needCondition = (cond: Condition | undefined, pointer: string) => {
     for (const path of conditionPaths(cond)) needPath(path, pointer);
@@ -146,9 +167,13 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.name));
   (flow.lovs ?? []).forEach((lov, i) => {
     if (!input.lovNames.includes(lov.name)) {
-      problems.push({ file: flowFile, pointer: `/lovs/${i}/name`, message: `list of values "${lov.name}" is unknown to the service` });
+      problems.push({
+        file: flowFile,
+        pointer: `/lovs/${i}/name`,
+        message: `list of values "${lov.name}" is unknown to the service`,
+      });
     }
-    lov.dependsOn?.forEach((d, j) => needPath(d.path, `/lovs/${i}/dependsOn/${j}/path`));
+    for (const [j, d] of (lov.dependsOn ?? []).entries()) needPath(d.path, `/lovs/${i}/dependsOn/${j}/path`);
   });
   (flow.derived ?? []).forEach((d, i) => {
     for (const p of [d.ageOf, d.sumOf, d.countOf].filter(Boolean) as string[]) needPath(p, `/derived/${i}`);
@@ -159,11 +184,18 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
-    if (field.type === 'array') needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
+    if (field.type === 'array')
+      needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
     if (field.lov && !declaredLovs.has(field.lov)) {
-      problems.push({ file: flowFile, pointer: `${pointer}/lov`, message: `list of values "${field.lov}" is not declared in /lovs` });
+      problems.push({
+        file: flowFile,
+        pointer: `${pointer}/lov`,
+        message: `list of values "${field.lov}" is not declared in /lovs`,
+      });
     }
-    field.options?.forEach((o, i) => needKey(qualify(flow, o.label), flowFile, `${pointer}/options/${i}/label`));
+    for (const [i, o] of (field.options ?? []).entries()) {
+      needKey(qualify(flow, o.label), flowFile, `${pointer}/options/${i}/label`);
+    }
     if (!inItem) {
       needCondition(field.visibleIf, `${pointer}/visibleIf`);
       needCondition(field.disabledIf, `${pointer}/disabledIf`);
@@ -175,34 +207,45 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     field.rules?.forEach((rule, i) => {
       const at = `${pointer}/rules/${i}`;
       if (!isRuleName(rule.rule)) {
-        problems.push({ file: flowFile, pointer: `${at}/rule`, message: `unknown field rule "${rule.rule}"` });
+        problems.push({
+          file: flowFile,
+          pointer: `${at}/rule`,
+          message: `unknown field rule "${rule.rule}"`,
+        });
         return;
       }
       const count = fieldRuleParamCounts[rule.rule];
       const n = rule.params?.length ?? 0;
       if (count && (n < count.min || (count.max !== null && n > count.max))) {
-        problems.push({ file: flowFile, pointer: `${at}/params`, message: `rule "${rule.rule}" takes ${count.min}${count.max === null ? ' or more' : count.max === count.min ? '' : `-${count.max}`} parameter(s), got ${n}` });
+        problems.push({
+          file: flowFile,
+          pointer: `${at}/params`,
+          message: `rule "${rule.rule}" takes ${count.min}${count.max === null ? ' or more' : count.max === count.min ? '' : `-${count.max}`} parameter(s), got ${n}`,
+        });
       }
       rule.params?.forEach((p, j) => {
-        if (p && typeof p === 'object' && 'ref' in p) needPath((p as { ref: string }).ref, `${at}/params/${j}/ref`);
+        if (p && typeof p === 'object' && 'ref' in p)
+          needPath((p as { ref: string }).ref, `${at}/params/${j}/ref`);
       });
       if (rule.message) needKey(qualify(flow, rule.message), flowFile, `${at}/message`);
       needCondition(rule.when, `${at}/when`);
     });
-    field.items?.forEach((item, i) => checkField(item, `${pointer}/items/${i}`, true));
+    for (const [i, item] of (field.items ?? []).entries()) checkField(item, `${pointer}/items/${i}`, true);
   };
 
   const stepIds = new Set<string>();
   flow.steps.forEach((step, si) => {
     const sp = `/steps/${si}`;
-    if (stepIds.has(step.id)) problems.push({ file: flowFile, pointer: `${sp}/id`, message: `duplicate step id "${step.id}"` });
+    if (stepIds.has(step.id))
+      problems.push({ file: flowFile, pointer: `${sp}/id`, message: `duplicate step id "${step.id}"` });
     stepIds.add(step.id);
     needKey(qualify(flow, step.label), flowFile, `${sp}/label`);
     needCondition(step.visibleIf, `${sp}/visibleIf`);
     const subIds = new Set<string>();
     step.substeps.forEach((sub, ui) => {
       const up = `${sp}/substeps/${ui}`;
-      if (subIds.has(sub.id)) problems.push({ file: flowFile, pointer: `${up}/id`, message: `duplicate substep id "${sub.id}"` });
+      if (subIds.has(sub.id))
+        problems.push({ file: flowFile, pointer: `${up}/id`, message: `duplicate substep id "${sub.id}"` });
       subIds.add(sub.id);
       if (sub.title) needKey(qualify(flow, sub.title), flowFile, `${up}/title`);
       if (sub.intro) needKey(qualify(flow, sub.intro), flowFile, `${up}/intro`);
@@ -210,20 +253,43 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       const rawCount = (raw.steps[si].substeps[ui].fields ?? []).length;
       const sharedCount = (sub.fields ?? []).length - rawCount;
       (sub.fields ?? []).forEach((field, fi) => {
-        if (fieldIds.has(field.id)) problems.push({ file: flowFile, pointer: `${up}/fields`, message: `duplicate field id "${field.id}"` });
+        if (fieldIds.has(field.id))
+          problems.push({
+            file: flowFile,
+            pointer: `${up}/fields`,
+            message: `duplicate field id "${field.id}"`,
+          });
         fieldIds.add(field.id);
-        checkField(field, fi < sharedCount ? `${up}/fieldSets(${field.fieldSet})/${field.id}` : `${up}/fields/${fi - sharedCount}`, false);
+        checkField(
+          field,
+          fi < sharedCount
+            ? `${up}/fieldSets(${field.fieldSet})/${field.id}`
+            : `${up}/fields/${fi - sharedCount}`,
+          false,
+        );
       });
       if ((sub.kind === 'packages') !== Boolean(sub.packages)) {
-        problems.push({ file: flowFile, pointer: up, message: 'a packages substep needs "packages", and only it may have one' });
+        problems.push({
+          file: flowFile,
+          pointer: up,
+          message: 'a packages substep needs "packages", and only it may have one',
+        });
       }
       if (sub.packages?.recalculate && !flow.calls?.[sub.packages.recalculate]) {
-        problems.push({ file: flowFile, pointer: `${up}/packages/recalculate`, message: `unknown call "${sub.packages.recalculate}"` });
+        problems.push({
+          file: flowFile,
+          pointer: `${up}/packages/recalculate`,
+          message: `unknown call "${sub.packages.recalculate}"`,
+        });
       }
       sub.panels?.items.forEach((item, i) => {
         needKey(qualify(flow, item.title), flowFile, `${up}/panels/items/${i}/title`);
         if (!rules?.ET_TEXTS.some((t) => t.TEXT_NAME === item.text)) {
-          problems.push({ file: flowFile, pointer: `${up}/panels/items/${i}/text`, message: `no ET_TEXTS entry "${item.text}" in rules.json` });
+          problems.push({
+            file: flowFile,
+            pointer: `${up}/panels/items/${i}/text`,
+            message: `no ET_TEXTS entry "${item.text}" in rules.json`,
+          });
         }
       });
       sub.notices?.forEach((n, i) => {
@@ -236,10 +302,18 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       ] as const) {
         list?.forEach((effect, i) => {
           if ('call' in effect && !flow.calls?.[effect.call]) {
-            problems.push({ file: flowFile, pointer: `${up}/${name}/${i}/call`, message: `unknown call "${effect.call}"` });
+            problems.push({
+              file: flowFile,
+              pointer: `${up}/${name}/${i}/call`,
+              message: `unknown call "${effect.call}"`,
+            });
           }
           if ('checkpoints' in effect && !rules) {
-            problems.push({ file: flowFile, pointer: `${up}/${name}/${i}`, message: 'check points need rules.json' });
+            problems.push({
+              file: flowFile,
+              pointer: `${up}/${name}/${i}`,
+              message: 'check points need rules.json',
+            });
           }
           needCondition(effect.when, `${up}/${name}/${i}/when`);
         });
@@ -251,18 +325,29 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (flow.product) {
     const { api } = flow.product;
     for (const [name, call] of Object.entries(flow.calls ?? {})) {
-      if (!call.path.startsWith('/')) problems.push({ file: flowFile, pointer: `/calls/${name}/path`, message: 'a call path starts with /' });
+      if (!call.path.startsWith('/'))
+        problems.push({
+          file: flowFile,
+          pointer: `/calls/${name}/path`,
+          message: 'a call path starts with /',
+        });
     }
     for (const op of [api.calc, api.quotation, api.packages].filter(Boolean)) {
       const path = `/${api.segment}/${op}`;
       if (!Object.values(flow.calls ?? {}).some((c) => c.path === path)) {
-        problems.push({ file: flowFile, pointer: '/product/api', message: `no call of the flow goes to ${path}` });
+        problems.push({
+          file: flowFile,
+          pointer: '/product/api',
+          message: `no call of the flow goes to ${path}`,
+        });
       }
     }
   }
 
   if (rules) {
-    checkPointFieldPaths(rules.ET_CHECK_POINTS.map((cp) => ({ ...cp, ERROR_MESSAGE: cp.ERROR_MESSAGE.en }))).forEach((path) => {
+    checkPointFieldPaths(
+      rules.ET_CHECK_POINTS.map((cp) => ({ ...cp, ERROR_MESSAGE: cp.ERROR_MESSAGE.en })),
+    ).forEach((path) => {
       const i = rules.ET_CHECK_POINTS.findIndex((cp) => cp.T_FIELD_NAME.includes(path));
       needPath(path, `/ET_CHECK_POINTS/${i}/T_FIELD_NAME`, rulesFile);
     });
@@ -272,12 +357,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       needKey(p.label, tariffFile, `/packages/${i}/label`);
       for (const c of [...p.covers, ...(p.optionalCovers ?? [])]) {
         if (!tariff.covers?.some((cover) => cover.COVER_ID === c)) {
-          problems.push({ file: tariffFile, pointer: `/packages/${i}/covers`, message: `unknown cover "${c}"` });
+          problems.push({
+            file: tariffFile,
+            pointer: `/packages/${i}/covers`,
+            message: `unknown cover "${c}"`,
+          });
         }
       }
       needCondition(p.when, `/packages/${i}/when`);
     });
-    tariff.covers?.forEach((c, i) => needKey(c.label, tariffFile, `/covers/${i}/label`));
+    for (const [i, c] of (tariff.covers ?? []).entries()) needKey(c.label, tariffFile, `/covers/${i}/label`);
     for (const f of [...(tariff.factors ?? []), ...tariff.packages.flatMap((p) => p.factors ?? [])]) {
       for (const p of conditionPaths(f.when)) needPath(p, `/factors/${f.id}/when`, tariffFile);
       if (f.bands) needPath(f.bands.path, `/factors/${f.id}/bands/path`, tariffFile);

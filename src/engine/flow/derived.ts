@@ -1,8 +1,8 @@
 // Values the engine computes from others before conditions, check points and rating read them.
 
+import { ageOn, isValidYmd } from '../dates';
 import { evaluateExpr } from '../expr';
 import { getAll, getPath, setPath } from '../paths';
-import { ageOn, isValidYmd } from '../dates';
 import type { Flow, Quote } from './types';
 
 export function applyDerived(flow: Pick<Flow, 'derived'>, quote: Quote, today: string): Quote {

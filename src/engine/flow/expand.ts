@@ -11,7 +11,9 @@ export class MissingFieldSetError extends Error {
     readonly pointer: string,
     readonly setName: string,
   ) {
-    super(`flows/${flowId}/flow.json${pointer}: unknown field set "${setName}" (no flows/_shared/${setName}.json)`);
+    super(
+      `flows/${flowId}/flow.json${pointer}: unknown field set "${setName}" (no flows/_shared/${setName}.json)`,
+    );
   }
 }
 
@@ -24,7 +26,8 @@ export function expandFieldSets(flow: Flow, sets: FieldSets): Flow {
         if (!sub.fieldSets?.length) return sub;
         const shared = sub.fieldSets.flatMap((name, ni) => {
           const set = sets[name];
-          if (!set) throw new MissingFieldSetError(flow.id, `/steps/${si}/substeps/${ui}/fieldSets/${ni}`, name);
+          if (!set)
+            throw new MissingFieldSetError(flow.id, `/steps/${si}/substeps/${ui}/fieldSets/${ni}`, name);
           return set.map((f) => ({ ...f, fieldSet: name }));
         });
         return { ...sub, fields: [...shared, ...(sub.fields ?? [])] };

@@ -2,10 +2,10 @@
 // precompile its validator), a uiSchema (labels, widgets, options: they change with the language and
 // the quote) and the form data (field id → value at the field's quote path).
 
-import type { Field, Flow, Quote, Substep } from './types';
-import { fieldLabelKey, qualify } from './expand';
-import { getPath, setPath } from '../paths';
 import { resolveDateExpr } from '../dates';
+import { getPath, setPath } from '../paths';
+import { fieldLabelKey, qualify } from './expand';
+import type { Field, Flow, Quote, Substep } from './types';
 import { isDisabled, isVisible, type ValidationContext } from './validate';
 
 export type JsonSchema = Record<string, unknown>;
@@ -65,24 +65,37 @@ const DEFAULT_WIDGET: Record<string, string> = {
   boolean: 'checkbox',
 };
 
-function fieldUi(flow: Flow, field: Field, quote: Quote, ctx: UiContext, inItem: boolean): Record<string, unknown> {
+function fieldUi(
+  flow: Flow,
+  field: Field,
+  quote: Quote,
+  ctx: UiContext,
+  inItem: boolean,
+): Record<string, unknown> {
   const hidden = !inItem && !isVisible(field, quote, ctx);
   if (field.type === 'array') {
     const items: Record<string, unknown> = {};
     for (const item of field.items ?? []) items[item.id] = fieldUi(flow, item, quote, ctx, true);
     const ui: Record<string, unknown> = {
       'ui:title': ctx.t(fieldLabelKey(flow, field)),
-      'ui:options': { orderable: false, maxItems: field.maxItems, itemLabel: ctx.t(fieldLabelKey(flow, field).replace(/\.label$/, '.item')) },
+      'ui:options': {
+        orderable: false,
+        maxItems: field.maxItems,
+        itemLabel: ctx.t(fieldLabelKey(flow, field).replace(/\.label$/, '.item')),
+      },
       items,
     };
     // A hidden list renders nothing (the renderer registers this field as an empty one).
     if (hidden) ui['ui:field'] = HIDDEN_FIELD;
     return ui;
   }
-  const widget = hidden ? 'hidden' : (field.widget ?? (field.lov || field.options ? 'select' : DEFAULT_WIDGET[field.type]));
+  const widget = hidden
+    ? 'hidden'
+    : (field.widget ?? (field.lov || field.options ? 'select' : DEFAULT_WIDGET[field.type]));
   const options: Record<string, unknown> = { lang: ctx.lang };
   if (field.lov) options.options = ctx.lovOptions(field.lov) ?? [];
-  if (field.options) options.options = field.options.map((o) => ({ value: o.value, label: ctx.t(qualify(flow, o.label)) }));
+  if (field.options)
+    options.options = field.options.map((o) => ({ value: o.value, label: ctx.t(qualify(flow, o.label)) }));
   if (field.date?.min) options.min = resolveDateExpr(field.date.min, ctx.today) ?? undefined;
   if (field.date?.max) options.max = resolveDateExpr(field.date.max, ctx.today) ?? undefined;
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
@@ -97,7 +110,12 @@ function fieldUi(flow: Flow, field: Field, quote: Quote, ctx: UiContext, inItem:
   return ui;
 }
 
-export function substepUiSchema(flow: Flow, substep: Substep, quote: Quote, ctx: UiContext): Record<string, unknown> {
+export function substepUiSchema(
+  flow: Flow,
+  substep: Substep,
+  quote: Quote,
+  ctx: UiContext,
+): Record<string, unknown> {
   const ui: Record<string, unknown> = { 'ui:order': (substep.fields ?? []).map((f) => f.id) };
   for (const field of substep.fields ?? []) ui[field.id] = fieldUi(flow, field, quote, ctx, false);
   return ui;
@@ -120,7 +138,7 @@ function fromForm(field: Field, value: unknown): unknown {
   if (field.type === 'array' && Array.isArray(value)) {
     return value.map((row) => {
       let item: Record<string, unknown> = {};
-      for (const sub of field.items ?? []) item = setPath(item, sub.path, fromForm(sub, (row ?? {})[sub.id]));
+      for (const sub of field.items ?? []) item = setPath(item, sub.path, fromForm(sub, row?.[sub.id]));
       return item;
     });
   }

@@ -53,14 +53,19 @@ function resolveParams(rule: RuleRef, quote: Quote): unknown[] {
   });
 }
 
-function schemaKeywordError(field: Field, value: unknown): { key: string; params: Record<string, unknown> } | null {
+function schemaKeywordError(
+  field: Field,
+  value: unknown,
+): { key: string; params: Record<string, unknown> } | null {
   if (field.type === 'integer' || field.type === 'number') {
     const n = typeof value === 'number' ? value : Number(value);
     if (!Number.isFinite(n)) return { key: 'validation:number', params: {} };
     if (field.type === 'integer' && !Number.isInteger(n)) return { key: 'validation:integer', params: {} };
     const s = field.schema ?? {};
-    if (typeof s.minimum === 'number' && n < s.minimum) return { key: 'validation:minimum', params: { p0: s.minimum } };
-    if (typeof s.maximum === 'number' && n > s.maximum) return { key: 'validation:maximum', params: { p0: s.maximum } };
+    if (typeof s.minimum === 'number' && n < s.minimum)
+      return { key: 'validation:minimum', params: { p0: s.minimum } };
+    if (typeof s.maximum === 'number' && n > s.maximum)
+      return { key: 'validation:maximum', params: { p0: s.maximum } };
     return null;
   }
   if (field.type === 'string') {
@@ -76,7 +81,8 @@ function schemaKeywordError(field: Field, value: unknown): { key: string; params
       return { key: 'validation:pattern', params: {} };
     }
   }
-  if (field.type === 'boolean' && typeof value !== 'boolean') return { key: 'validation:boolean', params: {} };
+  if (field.type === 'boolean' && typeof value !== 'boolean')
+    return { key: 'validation:boolean', params: {} };
   return null;
 }
 
@@ -89,7 +95,8 @@ function validateField(
   push: (path: string, key: string, params: Record<string, unknown>) => void,
 ): void {
   if (!isVisible(field, quote, ctx) || isDisabled(field, quote, ctx)) return;
-  const empty = isEmptyValue(value) || (field.type === 'boolean' && value !== true && field.widget === 'checkbox');
+  const empty =
+    isEmptyValue(value) || (field.type === 'boolean' && value !== true && field.widget === 'checkbox');
   if (empty) {
     if (isRequired(field, quote, ctx)) {
       push(fullPath, field.type === 'boolean' ? 'validation:must_accept' : 'validation:required', {});
@@ -187,7 +194,8 @@ export function validateFlowData(
     if (!evaluateCondition(step.visibleIf, quote, ctx.vars)) continue;
     for (const sub of step.substeps) {
       errors.push(...validateSubstep(sub, quote, ctx));
-      if (options.upToCall && sub.onLeave?.some((e) => 'call' in e && e.call === options.upToCall)) return errors;
+      if (options.upToCall && sub.onLeave?.some((e) => 'call' in e && e.call === options.upToCall))
+        return errors;
     }
   }
   return errors;

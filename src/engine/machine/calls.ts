@@ -1,8 +1,8 @@
 // What a flow call sends: the path with `{path.to.value}` segments filled from the quote, and the
 // body (the whole quote, nothing, or a projection onto the spec's request names).
 
-import { getPath } from '../paths';
 import type { CallSpec, Quote } from '../flow/types';
+import { getPath } from '../paths';
 
 export interface CallRequest {
   method: CallSpec['method'];
@@ -11,7 +11,9 @@ export interface CallRequest {
 }
 
 export function callRequest(spec: CallSpec, quote: Quote): CallRequest {
-  const path = spec.path.replace(/\{([^}]+)\}/g, (_, p: string) => encodeURIComponent(String(getPath(quote, p) ?? '')));
+  const path = spec.path.replace(/\{([^}]+)\}/g, (_, p: string) =>
+    encodeURIComponent(String(getPath(quote, p) ?? '')),
+  );
   if (spec.method === 'GET' || spec.send === 'none') return { method: spec.method, path };
   if (!spec.send || spec.send === 'quote') return { method: spec.method, path, body: quote };
   const body: Record<string, unknown> = {};

@@ -10,8 +10,14 @@ import type { Effect, Flow, Quote, Substep } from '../flow/types';
 import { type FieldError, validateSubstep } from '../flow/validate';
 import { getPath, setPath } from '../paths';
 import { recordOpened, selectPackage, toggleCover } from '../quote';
-import { type EffectsOutcome, mergeAnswer, runEffects, CONFIRMED_EMAIL_PATH } from './effects';
-import { asServiceError, type FlowServices, type OtpResult, type PaymentRedirect, type ServiceError } from './services';
+import { CONFIRMED_EMAIL_PATH, type EffectsOutcome, mergeAnswer, runEffects } from './effects';
+import {
+  asServiceError,
+  type FlowServices,
+  type OtpResult,
+  type PaymentRedirect,
+  type ServiceError,
+} from './services';
 
 export type PaymentOutcome = 'SUCCESS' | 'SUCCESS_PENDING' | 'FAILED';
 
@@ -114,8 +120,11 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
   const positions = substepPositions(flow);
   const vars = { ...(options.vars ?? {}) };
 
-  const effectsActor = fromPromise<EffectsOutcome, { effects: readonly Effect[]; quote: Quote; cursor: number }>(
-    ({ input }) => runEffects({ flow, effects: input.effects, quote: input.quote, cursor: input.cursor, vars, services }),
+  const effectsActor = fromPromise<
+    EffectsOutcome,
+    { effects: readonly Effect[]; quote: Quote; cursor: number }
+  >(({ input }) =>
+    runEffects({ flow, effects: input.effects, quote: input.quote, cursor: input.cursor, vars, services }),
   );
   const recalcActor = fromPromise<Quote, { call: string; quote: Quote }>(async ({ input }) => {
     const spec = flow.calls?.[input.call];
@@ -145,8 +154,10 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
   });
 
   type Out = { output: EffectsOutcome };
-  const outcomeIs = (kind: EffectsOutcome['kind']) => ({ event }: { event: unknown }) =>
-    (event as Out).output.kind === kind;
+  const outcomeIs =
+    (kind: EffectsOutcome['kind']) =>
+    ({ event }: { event: unknown }) =>
+      (event as Out).output.kind === kind;
 
   const states: Record<string, unknown> = {};
   for (const pos of positions) {
@@ -159,7 +170,14 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
       .filter((p) => p.index > pos.index)
       .map((p) => ({
         guard: ({ context, event }: { context: FlowContext; event: unknown }) =>
-          neighbourIndex(flow, positions, pos.index, 1, (event as Out).output.quote ?? context.quote, vars) === p.index,
+          neighbourIndex(
+            flow,
+            positions,
+            pos.index,
+            1,
+            (event as Out).output.quote ?? context.quote,
+            vars,
+          ) === p.index,
         target: `#${flow.id}.${p.key}`,
         actions: 'takeQuote',
       }));
@@ -190,7 +208,11 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         entering: {
           invoke: {
             src: 'effectsActor',
-            input: ({ context }: { context: FlowContext }) => ({ effects: substep.onEnter ?? [], quote: context.quote, cursor: 0 }),
+            input: ({ context }: { context: FlowContext }) => ({
+              effects: substep.onEnter ?? [],
+              quote: context.quote,
+              cursor: 0,
+            }),
             onDone: [
               { guard: outcomeIs('error'), target: 'editing', actions: ['takeQuote', 'takeError'] },
               { target: 'editing', actions: 'takeQuote' },
@@ -200,11 +222,14 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         },
         editing: {
           on: {
-            CHANGE: { actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})) },
+            CHANGE: {
+              actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+            },
             NEXT: [
               {
                 guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
-                  !options.analysis && blockers(substep, nextQuote(context, event), validationContext()).length > 0,
+                  !options.analysis &&
+                  blockers(substep, nextQuote(context, event), validationContext()).length > 0,
                 actions: update(({ context, event }) => {
                   const quote = nextQuote(context, event);
                   return { quote, errors: blockers(substep, quote, validationContext()) };
@@ -212,7 +237,11 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               },
               {
                 target: 'leaving',
-                actions: update(({ context, event }) => ({ quote: nextQuote(context, event), errors: [], cursor: 0 })),
+                actions: update(({ context, event }) => ({
+                  quote: nextQuote(context, event),
+                  errors: [],
+                  cursor: 0,
+                })),
               },
             ],
             SELECT_PACKAGE: {
@@ -221,7 +250,9 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               actions: update(({ context, event }) => ({
                 quote:
                   event.type === 'SELECT_PACKAGE'
-                    ? safely(context.quote, () => selectPackage(context.quote, event.packageId, packagePaths(substep)))
+                    ? safely(context.quote, () =>
+                        selectPackage(context.quote, event.packageId, packagePaths(substep)),
+                      )
                     : context.quote,
                 errors: [],
               })),
@@ -233,7 +264,13 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                 const pkg = String(getPath(context.quote, 'CS_POLICY.PACKAGE_ID') ?? '');
                 return {
                   quote: safely(context.quote, () =>
-                    toggleCover(context.quote, event.coverId, pkg, event.selected, substep.packages?.coversPath),
+                    toggleCover(
+                      context.quote,
+                      event.coverId,
+                      pkg,
+                      event.selected,
+                      substep.packages?.coversPath,
+                    ),
                   ),
                 };
               }),
@@ -250,7 +287,10 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         recalculating: {
           invoke: {
             src: 'recalcActor',
-            input: ({ context }: { context: FlowContext }) => ({ call: substep.packages?.recalculate ?? '', quote: context.quote }),
+            input: ({ context }: { context: FlowContext }) => ({
+              call: substep.packages?.recalculate ?? '',
+              quote: context.quote,
+            }),
             onDone: { target: 'editing', actions: assign({ quote: ({ event }) => event.output as Quote }) },
             onError: { target: 'editing', actions: 'takeThrown' },
           },
@@ -258,13 +298,37 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         leaving: {
           invoke: {
             src: 'effectsActor',
-            input: ({ context }: { context: FlowContext }) => ({ effects: substep.onLeave ?? [], quote: context.quote, cursor: context.cursor }),
+            input: ({ context }: { context: FlowContext }) => ({
+              effects: substep.onLeave ?? [],
+              quote: context.quote,
+              cursor: context.cursor,
+            }),
             onDone: [
-              { guard: outcomeIs('referral'), target: 'referral', actions: ['takeQuote', 'takeCursor', 'takeReferral'] },
-              { guard: outcomeIs('otp'), target: 'otp', actions: ['takeQuote', 'takeCursor', 'prefillOtpEmail'] },
-              { guard: outcomeIs('premiumChanged'), target: 'confirmPremium', actions: ['takeQuote', 'takeCursor', 'takePremium'] },
-              { guard: outcomeIs('error'), target: 'error', actions: ['takeQuote', 'takeCursor', 'takeError'] },
-              { guard: outcomeIs('redirect'), target: `#${flow.id}.redirecting`, actions: ['takeQuote', 'takeRedirect'] },
+              {
+                guard: outcomeIs('referral'),
+                target: 'referral',
+                actions: ['takeQuote', 'takeCursor', 'takeReferral'],
+              },
+              {
+                guard: outcomeIs('otp'),
+                target: 'otp',
+                actions: ['takeQuote', 'takeCursor', 'prefillOtpEmail'],
+              },
+              {
+                guard: outcomeIs('premiumChanged'),
+                target: 'confirmPremium',
+                actions: ['takeQuote', 'takeCursor', 'takePremium'],
+              },
+              {
+                guard: outcomeIs('error'),
+                target: 'error',
+                actions: ['takeQuote', 'takeCursor', 'takeError'],
+              },
+              {
+                guard: outcomeIs('redirect'),
+                target: `#${flow.id}.redirecting`,
+                actions: ['takeQuote', 'takeRedirect'],
+              },
               ...(isLast ? [{ target: `#${flow.id}.completed`, actions: 'takeQuote' }] : forward),
             ],
             onError: { target: 'error', actions: 'takeThrown' },
@@ -285,7 +349,9 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               target: 'leaving',
               actions: [
                 update(({ context, event }) =>
-                  event.type === 'OTP_CONFIRMED' ? { otp: { ...context.otp, email: event.email.trim() } } : {},
+                  event.type === 'OTP_CONFIRMED'
+                    ? { otp: { ...context.otp, email: event.email.trim() } }
+                    : {},
                 ),
                 'confirmEmail',
               ],
@@ -339,9 +405,16 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                   {
                     guard: ({ event }: { event: { output: OtpResult } }) => event.output === 'expired',
                     target: 'expired',
-                    actions: assign({ otp: ({ context }) => ({ ...context.otp, problem: 'expired' as const }) }),
+                    actions: assign({
+                      otp: ({ context }) => ({ ...context.otp, problem: 'expired' as const }),
+                    }),
                   },
-                  { target: 'code', actions: assign({ otp: ({ context }) => ({ ...context.otp, problem: 'invalid' as const }) }) },
+                  {
+                    target: 'code',
+                    actions: assign({
+                      otp: ({ context }) => ({ ...context.otp, problem: 'invalid' as const }),
+                    }),
+                  },
                 ],
                 onError: {
                   target: 'code',
@@ -361,9 +434,14 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
     on: {
       ...(payingSubstep ? { CANCEL_PAYMENT: `#${flow.id}.${payingSubstep.key}.editing` } : {}),
       PAYMENT_RESULT: [
-        { guard: ({ event }: { event: FlowEvent }) => event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS', target: 'paid' },
         {
-          guard: ({ event }: { event: FlowEvent }) => event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS_PENDING',
+          guard: ({ event }: { event: FlowEvent }) =>
+            event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS',
+          target: 'paid',
+        },
+        {
+          guard: ({ event }: { event: FlowEvent }) =>
+            event.type === 'PAYMENT_RESULT' && event.status === 'SUCCESS_PENDING',
           target: 'paidPending',
         },
         { target: 'paymentFailed' },
@@ -380,9 +458,15 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
     .extend({
       actions: {
         takeQuote: assign({ quote: ({ event }) => (event as unknown as Out).output.quote }),
-        takeCursor: assign({ cursor: ({ event }) => ('cursor' in (event as unknown as Out).output ? ((event as unknown as Out).output as { cursor: number }).cursor : 0) }),
+        takeCursor: assign({
+          cursor: ({ event }) =>
+            'cursor' in (event as unknown as Out).output
+              ? ((event as unknown as Out).output as { cursor: number }).cursor
+              : 0,
+        }),
         takeReferral: assign({
-          referral: ({ event }) => ((event as unknown as Out).output as { referral: FlowContext['referral'] }).referral,
+          referral: ({ event }) =>
+            ((event as unknown as Out).output as { referral: FlowContext['referral'] }).referral,
         }),
         takePremium: assign({
           premium: ({ event }) => {
@@ -393,9 +477,12 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         takeError: assign({
           serviceError: ({ event }) => ((event as unknown as Out).output as { error: ServiceError }).error,
         }),
-        takeThrown: assign({ serviceError: ({ event }) => asServiceError((event as { error?: unknown }).error) }),
+        takeThrown: assign({
+          serviceError: ({ event }) => asServiceError((event as { error?: unknown }).error),
+        }),
         takeRedirect: assign({
-          redirect: ({ event }) => ((event as unknown as Out).output as { redirect: PaymentRedirect }).redirect,
+          redirect: ({ event }) =>
+            ((event as unknown as Out).output as { redirect: PaymentRedirect }).redirect,
         }),
         prefillOtpEmail: assign({
           otp: ({ context }) => ({
@@ -453,22 +540,36 @@ function packagePaths(substep: Substep) {
 }
 
 /** What keeps the visitor on the substep: field errors, no package chosen, unopened panels. */
-export function blockers(substep: Substep, quote: Quote, ctx: { today: string; vars: Record<string, unknown> }): FieldError[] {
+export function blockers(
+  substep: Substep,
+  quote: Quote,
+  ctx: { today: string; vars: Record<string, unknown> },
+): FieldError[] {
   const errors = validateSubstep(substep, quote, ctx);
   if (substep.packages) {
     const list = getPath(quote, substep.packages.listPath);
-    const selected = Array.isArray(list) && list.some((p) => (p as { ZZSELECTED_IND?: string }).ZZSELECTED_IND === 'X');
+    const selected =
+      Array.isArray(list) && list.some((p) => (p as { ZZSELECTED_IND?: string }).ZZSELECTED_IND === 'X');
     if (!selected) {
-      errors.push({ path: substep.packages.listPath, fieldId: '$packages', key: 'validation:choose_package', params: {} });
+      errors.push({
+        path: substep.packages.listPath,
+        fieldId: '$packages',
+        key: 'validation:choose_package',
+        params: {},
+      });
     }
   }
   if (substep.panels?.requireAllOpened) {
     const opened = getPath(quote, substep.panels.recordPath);
     const ids = Array.isArray(opened) ? opened : [];
     if (!substep.panels.items.every((item) => ids.includes(item.id))) {
-      errors.push({ path: substep.panels.recordPath, fieldId: '$panels', key: 'validation:open_panels', params: {} });
+      errors.push({
+        path: substep.panels.recordPath,
+        fieldId: '$panels',
+        key: 'validation:open_panels',
+        params: {},
+      });
     }
   }
   return errors;
 }
-

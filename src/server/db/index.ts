@@ -55,7 +55,8 @@ async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const wrap = (q: Queryable, inTx: boolean): Db => ({
     kind: 'postgres',
-    query: <T extends Row>(sql: string, params?: unknown[]) => q.query(sql, params).then((r) => r.rows as T[]),
+    query: <T extends Row>(sql: string, params?: unknown[]) =>
+      q.query(sql, params).then((r) => r.rows as T[]),
     transaction: async (fn) => {
       if (inTx) return fn(wrap(q, true));
       const client = await pool.connect();
@@ -78,8 +79,12 @@ async function openPostgres(url: string): Promise<Db> {
 
 /** Applies the migrations not yet recorded in schema_migrations, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  await db.query(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
+  );
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   for (const file of files) {
@@ -87,7 +92,10 @@ export async function migrate(db: Db): Promise<string[]> {
     const sql = await readFile(join(migrationsDir, file), 'utf8');
     await db.transaction(async (tx) => {
       // Statements are separated by a line holding only ";" or by ";" at a line end.
-      for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) {
+      for (const statement of sql
+        .split(/;\s*$/m)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         await tx.query(statement);
       }
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [file]);

@@ -9,8 +9,8 @@ import { DelayedLoader } from '../../app/layout/Loader';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
-import { type FlowActor, getFlowActor } from './flowActors';
 import { FlowRunner } from './FlowRunner';
+import { type FlowActor, getFlowActor } from './flowActors';
 import '../styles/flow.css';
 
 export interface FlowPageProps {
@@ -45,16 +45,29 @@ function useFlow(flowId: string) {
   return { flow, missing };
 }
 
-function SyncedRunner({ actor, flow, section, step }: { actor: FlowActor; flow: Flow; section: FlowPageProps['section']; step: number }) {
+function SyncedRunner({
+  actor,
+  flow,
+  section,
+  step,
+}: {
+  actor: FlowActor;
+  flow: Flow;
+  section: FlowPageProps['section'];
+  step: number;
+}) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const topState = useSelector(actor, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
+  const topState = useSelector(actor, (s) =>
+    typeof s.value === 'string' ? s.value : Object.keys(s.value)[0],
+  );
   const positions = substepPositions(flow);
 
   // The URL follows the machine when the machine moves; when the address changes (the browser's
   // back button, a typed URL) the machine goes back to it, and an address ahead of the machine is
   // sent back to where the machine is.
   const seen = useRef<{ topState: string; url: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: positions derive from flow
   useEffect(() => {
     const machinePos = positions.find((p) => p.key === topState);
     if (!machinePos) return;
@@ -74,8 +87,10 @@ function SyncedRunner({ actor, flow, section, step }: { actor: FlowActor; flow: 
       return;
     }
     const target = substepUrl(flow, machinePos);
-    if (target !== here) navigate(`${target}${search}`, { replace: previous === null || (urlPos !== undefined && urlPos.index > machinePos.index) });
-    // biome-ignore lint/correctness/useExhaustiveDependencies: positions derive from flow
+    if (target !== here)
+      navigate(`${target}${search}`, {
+        replace: previous === null || (urlPos !== undefined && urlPos.index > machinePos.index),
+      });
   }, [topState, section, step, flow, actor, navigate, search]);
 
   return <FlowRunner actor={actor} />;
@@ -90,5 +105,13 @@ export default function FlowPage({ flowId, section, step }: FlowPageProps) {
   const params = new URLSearchParams(search);
   const variant = flow.variants?.find((v) => params.get(v.query.name) === v.query.value)?.id;
   const actor = getFlowActor(flow, variant);
-  return <SyncedRunner key={`${flow.id}:${variant ?? ''}`} actor={actor} flow={flow} section={section} step={step} />;
+  return (
+    <SyncedRunner
+      key={`${flow.id}:${variant ?? ''}`}
+      actor={actor}
+      flow={flow}
+      section={section}
+      step={step}
+    />
+  );
 }

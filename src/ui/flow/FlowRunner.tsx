@@ -17,9 +17,9 @@ import { validateSubstep } from '../../engine/flow/validate';
 import { substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { premiumOf } from '../../engine/quote';
-import type { FlowActor } from './flowActors';
 import { createInputIssues } from '../theme';
 import { FormSubstep } from './FormSubstep';
+import type { FlowActor } from './flowActors';
 import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
 import { StepBar } from './StepBar';
@@ -30,7 +30,9 @@ const CHANGE_DEBOUNCE_MS = 350;
 export function FlowRunner({ actor }: { actor: FlowActor }) {
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
-  const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], { useSuspense: false });
+  const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], {
+    useSuspense: false,
+  });
   const lang = (i18n.language === 'en' ? 'en' : 'el') as 'el' | 'en';
   const vars = useSelector(actor, (s) => s.context.vars);
   const machineQuote = useSelector(actor, (s) => s.context.quote);
@@ -52,6 +54,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   useFormPresence(Boolean(substep?.fields?.length));
 
   // Each substep starts clean and with its heading focused, for screen readers and keyboards.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the substep changes
   useEffect(() => {
     setShowAll(false);
     headingRef.current?.focus();
@@ -65,9 +68,12 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
     },
     [actor],
   );
-  useEffect(() => () => {
-    if (pending.current) clearTimeout(pending.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
+  );
 
   const lovs = useLovs(flow, draft, lang);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new registry for each substep
@@ -79,6 +85,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   );
 
   const [texts, setTexts] = useState<Record<string, string>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts are read again in the new language
   useEffect(() => {
     if (!flow.product) return;
     getRulesDetail(flow.product.rulesKey as never)
@@ -107,10 +114,13 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
     actor.send({ type: 'NEXT', quote: draft });
   };
 
-  if (topState === 'redirecting' && context.redirect) return <PaymentRedirectForm redirect={context.redirect} />;
+  if (topState === 'redirecting' && context.redirect)
+    return <PaymentRedirectForm redirect={context.redirect} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
-  const visibleSteps = flow.steps.map((_, i) => i).filter((i) => evaluateCondition(flow.steps[i].visibleIf, draft, vars));
+  const visibleSteps = flow.steps
+    .map((_, i) => i)
+    .filter((i) => evaluateCondition(flow.steps[i].visibleIf, draft, vars));
   const busy = /leaving|entering|recalculating|sending|verifying/.test(inner);
   const premium = flow.product ? premiumOf(draft, flow.product.premiumPath) : 0;
   const isLastSubstep = position.index === positions.length - 1;
@@ -130,7 +140,10 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
     body = (
       <EmailValidation
         headingLevel={2}
-        initialEmail={context.otp.email || String((draft.CS_POLICY_HOLDER as Record<string, unknown> | undefined)?.MAIL_ADDRESS ?? '')}
+        initialEmail={
+          context.otp.email ||
+          String((draft.CS_POLICY_HOLDER as Record<string, unknown> | undefined)?.MAIL_ADDRESS ?? '')
+        }
         onValidated={(email) => actor.send({ type: 'OTP_CONFIRMED', email })}
       />
     );
@@ -178,7 +191,15 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
           />
         )}
         {substep.fields?.length ? (
-          <FormSubstep flow={flow} substep={substep} quote={draft} ctx={ctx} showAll={showAll} onChange={change} inputIssues={inputIssues} />
+          <FormSubstep
+            flow={flow}
+            substep={substep}
+            quote={draft}
+            ctx={ctx}
+            showAll={showAll}
+            onChange={change}
+            inputIssues={inputIssues}
+          />
         ) : null}
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert">
@@ -187,7 +208,12 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         )}
         <div className="substep__actions">
           {position.index > 0 && (
-            <button type="button" className="btn btn--secondary" onClick={() => actor.send({ type: 'BACK' })} disabled={busy}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => actor.send({ type: 'BACK' })}
+              disabled={busy}
+            >
               {t('flow:actions.back')}
             </button>
           )}
@@ -204,8 +230,18 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   }
 
   return (
-    <div className="flow" data-flow={flow.id} data-substep={topState} data-state={inner.replace(/[{}"]/g, '').replace(/:/g, '.')}>
-      <StepBar flow={flow} visible={visibleSteps} current={position.stepIndex} onGoTo={(step) => actor.send({ type: 'GOTO', step })} />
+    <div
+      className="flow"
+      data-flow={flow.id}
+      data-substep={topState}
+      data-state={inner.replace(/[{}"]/g, '').replace(/:/g, '.')}
+    >
+      <StepBar
+        flow={flow}
+        visible={visibleSteps}
+        current={position.stepIndex}
+        onGoTo={(step) => actor.send({ type: 'GOTO', step })}
+      />
       {premium > 0 && (
         <aside className="flow__premium" aria-live="polite">
           <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>

@@ -5,9 +5,17 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
-import { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { useEffect, useMemo, useState } from 'react';
-import { applyFormData, formDataFor, HIDDEN_FIELD, substepKey, substepSchema, substepUiSchema, type UiContext } from '../../engine/flow/forms';
+import {
+  applyFormData,
+  formDataFor,
+  HIDDEN_FIELD,
+  substepKey,
+  substepSchema,
+  substepUiSchema,
+  type UiContext,
+} from '../../engine/flow/forms';
 import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
 import { validatorLoaders } from '../../generated';
@@ -53,13 +61,18 @@ export function substepErrors(
   schema: RJSFSchema,
 ): ShownError[] {
   const hidden = new Set(
-    (substep.fields ?? []).filter((f) => !isVisible(f, quote, ctx) || isDisabled(f, quote, ctx)).map((f) => f.id),
+    (substep.fields ?? [])
+      .filter((f) => !isVisible(f, quote, ctx) || isDisabled(f, quote, ctx))
+      .map((f) => f.id),
   );
   const raw = validator
     ? ((validator.rawValidation(schema, formDataFor(substep, quote)).errors ?? []) as ErrorObject[])
     : [];
   const schemaErrors = fromAjv(raw, ctx.t).filter((e) => !hidden.has(e.id.split('.')[0]));
-  const engineErrors = fromEngine(validateSubstep(substep, quote, { ...ctx, skipSchemaKeywords: true }), ctx.t);
+  const engineErrors = fromEngine(
+    validateSubstep(substep, quote, { ...ctx, skipSchemaKeywords: true }),
+    ctx.t,
+  );
   const seen = new Set(schemaErrors.map((e) => e.id));
   return [...schemaErrors, ...engineErrors.filter((e) => !seen.has(e.id))];
 }
@@ -83,9 +96,15 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inpu
   const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
   const formContext = useMemo(() => ({ inputIssues }), [inputIssues]);
   const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
-  const errors = useMemo(() => substepErrors(substep, quote, ctx, validator, schema), [substep, quote, ctx, validator, schema]);
+  const errors = useMemo(
+    () => substepErrors(substep, quote, ctx, validator, schema),
+    [substep, quote, ctx, validator, schema],
+  );
   const shown = useMemo(
-    () => toErrorSchema(showAll ? errors : errors.filter((e) => touched.has(e.id) || touched.has(e.id.split('.')[0]))),
+    () =>
+      toErrorSchema(
+        showAll ? errors : errors.filter((e) => touched.has(e.id) || touched.has(e.id.split('.')[0])),
+      ),
     [errors, showAll, touched],
   );
 
@@ -111,8 +130,6 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inpu
         const errorId = idFromElement(id, substep.fields ?? []);
         setTouched((current) => (current.has(errorId) ? current : new Set(current).add(errorId)));
       }}
-    >
-      <></>
-    </Form>
+    />
   );
 }

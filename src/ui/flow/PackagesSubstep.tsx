@@ -21,7 +21,11 @@ export interface PackagesSubstepProps {
   onOpenPanel: (id: string) => void;
 }
 
-function limitsText(cover: RatedCover, t: (k: string, v?: Record<string, unknown>) => string, lang: 'el' | 'en'): string {
+function limitsText(
+  cover: RatedCover,
+  t: (k: string, v?: Record<string, unknown>) => string,
+  lang: 'el' | 'en',
+): string {
   return Object.entries(cover.LIMITS ?? {})
     .map(([name, value]) => t(`flow:limits.${name}`, { value, amount: formatEuro(value, lang) }))
     .join(' · ');
@@ -32,8 +36,10 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
   const { t } = useTranslation('flow');
   const spec = substep.packages!;
   const packages = (getPath(quote, spec.listPath) as RatedPackage[] | undefined) ?? [];
-  const covers = (spec.coversPath ? (getPath(quote, spec.coversPath) as RatedCover[] | undefined) : undefined) ?? [];
-  const opened = (substep.panels ? (getPath(quote, substep.panels.recordPath) as string[] | undefined) : undefined) ?? [];
+  const covers =
+    (spec.coversPath ? (getPath(quote, spec.coversPath) as RatedCover[] | undefined) : undefined) ?? [];
+  const opened =
+    (substep.panels ? (getPath(quote, substep.panels.recordPath) as string[] | undefined) : undefined) ?? [];
 
   return (
     <div className="packages" aria-busy={props.busy}>
@@ -83,7 +89,9 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
       )}
       {(() => {
         const selected = packages.find((p) => p.ZZSELECTED_IND === 'X');
-        const optional = covers.filter((c) => selected && c.PACKAGE_ID === selected.PACKAGE_ID && c.OPTIONAL === 'X');
+        const optional = covers.filter(
+          (c) => selected && c.PACKAGE_ID === selected.PACKAGE_ID && c.OPTIONAL === 'X',
+        );
         if (!optional.length) return null;
         return (
           <fieldset className="packages__optional">

@@ -58,17 +58,31 @@ export function ServiceErrorNotice(props: { message?: string; onRetry?: () => vo
   );
 }
 
-export function PremiumChanged(props: { previous: number; current: number; lang: 'el' | 'en'; onConfirm: () => void; onReject: () => void }) {
+export function PremiumChanged(props: {
+  previous: number;
+  current: number;
+  lang: 'el' | 'en';
+  onConfirm: () => void;
+  onReject: () => void;
+}) {
   const { t } = useTranslation('flow');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="notice notice--info" role="alertdialog" aria-labelledby="premium-title" aria-describedby="premium-text">
+    <section
+      className="notice notice--info"
+      role="alertdialog"
+      aria-labelledby="premium-title"
+      aria-describedby="premium-text"
+    >
       <h2 id="premium-title" tabIndex={-1} ref={heading}>
         {t('premiumChanged.title')}
       </h2>
       <p id="premium-text">
-        {t('premiumChanged.text', { previous: formatEuro(props.previous, props.lang), current: formatEuro(props.current, props.lang) })}
+        {t('premiumChanged.text', {
+          previous: formatEuro(props.previous, props.lang),
+          current: formatEuro(props.current, props.lang),
+        })}
       </p>
       <div className="actions">
         <button type="button" className="btn btn--primary" onClick={props.onConfirm}>

@@ -43,7 +43,9 @@ export function StepBar({ flow, visible, current, onGoTo }: StepBarProps) {
           );
         })}
       </ol>
-      <p className="step-bar__progress">{t('stepBar.progress', { current: visible.indexOf(current) + 1, total: visible.length })}</p>
+      <p className="step-bar__progress">
+        {t('stepBar.progress', { current: visible.indexOf(current) + 1, total: visible.length })}
+      </p>
     </nav>
   );
 }

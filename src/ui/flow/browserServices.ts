@@ -1,7 +1,7 @@
 // The flow machine's services in the browser: the /zcp client.
 
-import { callZcp, generateOtp, getRulesDetail, registerPayment, validateOtp } from '../../api/zcp';
 import { isZcpError } from '../../api/errors';
+import { callZcp, generateOtp, getRulesDetail, registerPayment, validateOtp } from '../../api/zcp';
 import type { CheckPoint } from '../../engine/checkpoints';
 import { todayInNicosia } from '../../engine/dates';
 import type { Flow } from '../../engine/flow/types';
@@ -21,7 +21,9 @@ export function browserServices(flow: Flow): FlowServices {
     },
     checkPoints: () => {
       if (!flow.product) return Promise.resolve([]);
-      rules ??= getRulesDetail(flow.product.rulesKey as never).then((r) => r.ET_CHECK_POINTS as readonly CheckPoint[]);
+      rules ??= getRulesDetail(flow.product.rulesKey as never).then(
+        (r) => r.ET_CHECK_POINTS as readonly CheckPoint[],
+      );
       rules.catch(() => {
         rules = null;
       });
@@ -37,7 +39,8 @@ export function browserServices(flow: Flow): FlowServices {
       } catch (error) {
         if (!isZcpError(error) || error.status !== 422) throw error;
         const body = (error.body ?? {}) as { CODE?: string };
-        const expired = EXPIRED_CODES.includes(body.CODE ?? '') || EXPIRED_CODES.some((id) => error.hasMessageId(id));
+        const expired =
+          EXPIRED_CODES.includes(body.CODE ?? '') || EXPIRED_CODES.some((id) => error.hasMessageId(id));
         return expired ? 'expired' : 'invalid';
       }
     },
@@ -49,7 +52,8 @@ export function browserServices(flow: Flow): FlowServices {
         },
         LANGUAGE: document.documentElement.lang || 'el',
       } as never);
-      return (answer as unknown as { ES_RETURN_DATA: Awaited<ReturnType<FlowServices["payment"]>> }).ES_RETURN_DATA;
+      return (answer as unknown as { ES_RETURN_DATA: Awaited<ReturnType<FlowServices['payment']>> })
+        .ES_RETURN_DATA;
     },
   };
 }

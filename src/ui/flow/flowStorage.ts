@@ -10,7 +10,8 @@ export function flowStorageKey(flowId: string, variant: string | undefined): str
 /** Forgets every flow's answers (language switch, a paid policy). */
 export function clearStoredFlows(): void {
   try {
-    for (const key of Object.keys(sessionStorage)) if (key.startsWith(FLOW_STORAGE_PREFIX)) sessionStorage.removeItem(key);
+    for (const key of Object.keys(sessionStorage))
+      if (key.startsWith(FLOW_STORAGE_PREFIX)) sessionStorage.removeItem(key);
   } catch {
     // Storage disabled: nothing was kept.
   }

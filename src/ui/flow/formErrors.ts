@@ -23,17 +23,25 @@ const AJV_KEYS: Record<string, string> = {
   multipleOf: 'validation:number',
 };
 
-export function fromAjv(errors: readonly ErrorObject[], t: (key: string, values?: Record<string, unknown>) => string): ShownError[] {
+export function fromAjv(
+  errors: readonly ErrorObject[],
+  t: (key: string, values?: Record<string, unknown>) => string,
+): ShownError[] {
   return errors.map((e) => {
     const parts = e.instancePath.split('/').filter(Boolean);
     const params = e.params as { limit?: number; type?: string };
     const key =
-      e.keyword === 'type' && (params.type === 'integer' || params.type === 'number') ? 'validation:number' : (AJV_KEYS[e.keyword] ?? 'validation:pattern');
+      e.keyword === 'type' && (params.type === 'integer' || params.type === 'number')
+        ? 'validation:number'
+        : (AJV_KEYS[e.keyword] ?? 'validation:pattern');
     return { id: parts.join('.'), message: t(key, { p0: params.limit }) };
   });
 }
 
-export function fromEngine(errors: readonly FieldError[], t: (key: string, values?: Record<string, unknown>) => string): ShownError[] {
+export function fromEngine(
+  errors: readonly FieldError[],
+  t: (key: string, values?: Record<string, unknown>) => string,
+): ShownError[] {
   return errors.map((e) => ({
     id: e.item ? `${e.fieldId}.${e.item.index}.${e.item.fieldId}` : e.fieldId,
     message: t(e.key, e.params),
@@ -59,7 +67,9 @@ export function toErrorSchema(errors: readonly ShownError[]): Record<string, unk
 /** An RJSF element id ("root_GUNS_0_COST") as our error id ("GUNS.0.COST"); field ids hold underscores too. */
 export function idFromElement(elementId: string, fields: readonly Field[]): string {
   const rest = elementId.replace(/^root_/, '');
-  const field = [...fields].sort((a, b) => b.id.length - a.id.length).find((f) => rest === f.id || rest.startsWith(`${f.id}_`));
+  const field = [...fields]
+    .sort((a, b) => b.id.length - a.id.length)
+    .find((f) => rest === f.id || rest.startsWith(`${f.id}_`));
   if (!field) return rest;
   const m = new RegExp(`^${field.id}_(\\d+)_(.+)$`).exec(rest);
   return m ? `${field.id}.${m[1]}.${m[2]}` : field.id;

@@ -28,7 +28,10 @@ export function lovListsOf(answer: unknown): RawList[] {
 const toOptions = (list: RawList): Option[] => list.LOV_VALUE.map((v) => ({ value: v.VALUE, label: v.TEXT }));
 
 function dependencyValues(binding: LovBinding, quote: Quote): { key: string; value: string }[] | null {
-  const values = (binding.dependsOn ?? []).map((d) => ({ key: d.key, value: String(getPath(quote, d.path) ?? '') }));
+  const values = (binding.dependsOn ?? []).map((d) => ({
+    key: d.key,
+    value: String(getPath(quote, d.path) ?? ''),
+  }));
   return values.every((v) => v.value !== '') ? values : null;
 }
 
@@ -43,7 +46,8 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
-  // Independent lists, grouped by origin.
+  // Independent lists, grouped by origin; read again in a new language or on retry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lang and attempt are the triggers
   useEffect(() => {
     let live = true;
     const byOrigin = new Map<string, string[]>();
@@ -73,7 +77,11 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
         .filter((b) => b.dependsOn?.length)
         .map((b) => ({ binding: b, deps: dependencyValues(b, quote) }))
         .filter((x) => x.deps !== null)
-        .map((x) => ({ binding: x.binding, deps: x.deps!, key: `${x.binding.name}|${x.deps!.map((d) => d.value).join('/')}` })),
+        .map((x) => ({
+          binding: x.binding,
+          deps: x.deps!,
+          key: `${x.binding.name}|${x.deps!.map((d) => d.value).join('/')}`,
+        })),
     [flow, quote],
   );
   const [dependent, setDependent] = useState<Record<string, Option[]>>({});
