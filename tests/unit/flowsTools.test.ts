@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseFlow } from '../../src/cli/flows-paths';
 import { readLocales, readSchemas, serviceLovNames } from '../../src/cli/workspace';
 import { type CheckInputs, checkFlowFolder } from '../../src/engine/flow/check';
+import { FlowLoadError, loadFlow } from '../../src/engine/flow/load';
 import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../src/engine/flow/files';
 import type { Flow } from '../../src/engine/flow/types';
 
@@ -84,6 +85,23 @@ describe('flows:check', () => {
       pointer: '/steps/0/substeps/0/onLeave/0/call',
       message: 'unknown call "horoscope"',
     });
+  });
+
+  it('loadFlow returns the expanded flow, or throws every problem at once', () => {
+    const bundle = loadFlow({ ...base, files: driverFiles });
+    expect(bundle.flow.steps[2].substeps[0].fields?.some((f) => f.id === 'FIRST_NAME')).toBe(true);
+    const broken = clone(driverFiles) as unknown as { flow: Flow };
+    broken.flow.steps[0].substeps[0].onLeave = [{ call: 'nowhere' }];
+    broken.flow.lovs!.push({ name: 'PLANETS' });
+    let thrown: unknown;
+    try {
+      loadFlow({ ...base, files: broken as unknown as CheckInputs['files'] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(FlowLoadError);
+    expect((thrown as FlowLoadError).problems).toHaveLength(2);
+    expect((thrown as FlowLoadError).message).toContain('flows/driver/flow.json#/lovs/6/name');
   });
 
   it('reports a wrong number of rule parameters', () => {
