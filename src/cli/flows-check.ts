@@ -4,19 +4,20 @@ import { checkFlowFolder, type FlowProblem } from '../engine/flow/check';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from '../engine/flow/files';
 import { readLocales, readSchemas, serviceLovNames } from './workspace';
 
-export async function checkAllFlows(): Promise<{ ids: string[]; problems: FlowProblem[] }> {
+/** Checks every flow folder under `root` (flows/ unless given: the dev route's tests pass a copy). */
+export async function checkAllFlows(root = FLOWS_DIR): Promise<{ ids: string[]; problems: FlowProblem[] }> {
   const [schemas, locales, lovNames, fieldSets, ids] = await Promise.all([
     readSchemas(),
     readLocales(),
     serviceLovNames(),
-    readFieldSets(FLOWS_DIR),
-    listFlowIds(FLOWS_DIR),
+    readFieldSets(root),
+    listFlowIds(root),
   ]);
   const problems: FlowProblem[] = [];
   for (const id of ids) {
     let files: Awaited<ReturnType<typeof readFlowFiles>>;
     try {
-      files = await readFlowFiles(id);
+      files = await readFlowFiles(id, root);
     } catch (error) {
       problems.push({ file: `flows/${id}`, pointer: '/', message: (error as Error).message });
       continue;

@@ -19,9 +19,12 @@ import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
+import { createStatusClient } from './cardProvider/client';
 import { registerPayments } from './payments/index';
+import { recoverStalePayments } from './payments/resolve';
 import { Catalog } from './products/catalog';
 import { contactRoutes } from './routes/contact';
+import { devFlowsRoutes } from './routes/devFlows';
 import { devMailboxRoutes } from './routes/devMailbox';
 import { healthRoutes } from './routes/health';
 import { lovRoutes } from './routes/lov';
@@ -36,6 +39,8 @@ import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
 import { registerSecurityHeaders } from './security';
+
+const PAYMENT_RECOVERY_MS = 60_000;
 
 export interface AppDeps {
   /** An open database; when absent one is opened from the configuration and closed with the app. */
@@ -216,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: '/zcp' },
   );
   if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
+  if (config.env !== 'production') await app.register(devFlowsRoutes());
 
   await registerPayments(app, {
     db,
@@ -224,6 +230,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now,
     onMailQueued: ctx.kickOutbox,
   });
+
+  // Payments whose return never arrived are settled by asking the provider, every minute (with the
+  // outbox loop: both are background work of a long-running instance, off in tests).
+  if (config.outboxPollMs > 0) {
+    const recovery = setInterval(() => {
+      recoverStalePayments(db, {
+        client: createStatusClient(db, config.payment, now),
+        config: config.payment,
+        flows: bundles,
+        log: app.log,
+        now,
+        onMailQueued: ctx.kickOutbox,
+      })
+        .then((summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'payment recovery failed'));
+    }, PAYMENT_RECOVERY_MS);
+    recovery.unref();
+    app.addHook('onClose', async () => clearInterval(recovery));
+  }
 
   // The built web app, with history-mode routes answered by its index.html.
   const webRoot = resolve(config.webDir);

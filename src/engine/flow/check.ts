@@ -164,7 +164,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     for (const path of conditionPaths(cond)) needPath(path, pointer);
   };
 
-  const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.name));
+  const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.as ?? l.name));
   (flow.lovs ?? []).forEach((lov, i) => {
     if (!input.lovNames.includes(lov.name)) {
       problems.push({
@@ -193,6 +193,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
         message: `list of values "${field.lov}" is not declared in /lovs`,
       });
     }
+    if (field.optionsFrom) needPath(field.optionsFrom.path, `${pointer}/optionsFrom/path`);
     for (const [i, o] of (field.options ?? []).entries()) {
       needKey(qualify(flow, o.label), flowFile, `${pointer}/options/${i}/label`);
     }
@@ -366,7 +367,10 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       }
       needCondition(p.when, `/packages/${i}/when`);
     });
-    for (const [i, c] of (tariff.covers ?? []).entries()) needKey(c.label, tariffFile, `/covers/${i}/label`);
+    for (const [i, c] of (tariff.covers ?? []).entries()) {
+      needKey(c.label, tariffFile, `/covers/${i}/label`);
+      for (const p of conditionPaths(c.when)) needPath(p, `/covers/${i}/when`, tariffFile);
+    }
     for (const f of [...(tariff.factors ?? []), ...tariff.packages.flatMap((p) => p.factors ?? [])]) {
       for (const p of conditionPaths(f.when)) needPath(p, `/factors/${f.id}/when`, tariffFile);
       if (f.bands) needPath(f.bands.path, `/factors/${f.id}/bands/path`, tariffFile);

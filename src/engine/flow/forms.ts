@@ -3,10 +3,12 @@
 // the quote) and the form data (field id → value at the field's quote path).
 
 import { resolveDateExpr } from '../dates';
+import { readNumber } from '../expr';
+import { formatEuro } from '../money';
 import { getPath, setPath } from '../paths';
 import { fieldLabelKey, qualify } from './expand';
 import type { Field, Flow, Quote, Substep } from './types';
-import { isDisabled, isVisible, type ValidationContext } from './validate';
+import { isDisabled, isVisible, quoteListOptions, type ValidationContext } from './validate';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -91,11 +93,20 @@ function fieldUi(
   }
   const widget = hidden
     ? 'hidden'
-    : (field.widget ?? (field.lov || field.options ? 'select' : DEFAULT_WIDGET[field.type]));
+    : (field.widget ?? (field.lov || field.options || field.optionsFrom ? 'select' : DEFAULT_WIDGET[field.type]));
   const options: Record<string, unknown> = { lang: ctx.lang };
   if (field.lov) options.options = ctx.lovOptions(field.lov) ?? [];
   if (field.options)
     options.options = field.options.map((o) => ({ value: o.value, label: ctx.t(qualify(flow, o.label)) }));
+  if (field.optionsFrom) {
+    const spec = field.optionsFrom;
+    options.options = quoteListOptions(spec, quote).map((o) => {
+      const n = readNumber(o.label);
+      const label =
+        spec.format === 'euro' && !Number.isNaN(n) ? formatEuro(n, ctx.lang) : String(o.label ?? o.value);
+      return { value: o.value, label };
+    });
+  }
   if (field.date?.min) options.min = resolveDateExpr(field.date.min, ctx.today) ?? undefined;
   if (field.date?.max) options.max = resolveDateExpr(field.date.max, ctx.today) ?? undefined;
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;

@@ -69,6 +69,11 @@ export interface Variant {
 export interface LovBinding {
   /** LOV_NAME at the service. */
   name: string;
+  /**
+   * The name fields use in `lov` for this binding (default: `name`). Lets a flow bind one list twice
+   * with different dependencies: the CITY of the insured property and the CITY of the holder.
+   */
+  as?: string;
   /** The `origin` query parameter of /zcp/lov/multi. */
   origin?: string;
   /** Dependent lists: looked up with GET /zcp/lov/dep/{key}/{value}.../{lov} once every path has a value. */
@@ -175,6 +180,13 @@ export interface Field {
   lov?: string;
   /** Options written in the flow: value -> i18n key. */
   options?: { value: string; label: string }[];
+  /** Options read from a list in the quote (a call's answer, e.g. the deductibles), in its order. */
+  optionsFrom?: OptionsFrom;
+  /**
+   * On a packages substep: changing this value re-runs the substep's `recalculate` call once a
+   * package is chosen (a deductible changes every package's price).
+   */
+  recalculates?: boolean;
   /** Required always (true) or by flag (a condition). */
   required?: boolean | Condition;
   visibleIf?: Condition;
@@ -192,6 +204,17 @@ export interface Field {
   items?: Field[];
   minItems?: number;
   maxItems?: number;
+}
+
+export interface OptionsFrom {
+  /** Path of the list in the quote ("CT_DEDUCTIBLES"). */
+  path: string;
+  /** Key of each entry holding the option's value ("DEDUCTIBLE_ID"). */
+  value: string;
+  /** Key of each entry holding the option's text ("DEDUCTIBLE_AMOUNT"). */
+  label: string;
+  /** "euro": the text is an amount shown in euro. */
+  format?: 'euro';
 }
 
 export interface RuleRef {

@@ -6,7 +6,7 @@ import { type ConditionContext, evaluateCondition, isEmptyValue } from '../condi
 import { resolveDateExpr } from '../dates';
 import { getAll, getPath } from '../paths';
 import { fieldRules } from '../rules/fieldRules';
-import type { Field, Flow, Quote, RuleRef, Substep } from './types';
+import type { Field, Flow, OptionsFrom, Quote, RuleRef, Substep } from './types';
 
 export interface FieldError {
   /** Full quote path of the value ("CT_GUNS.0.COST"). */
@@ -41,6 +41,17 @@ export function isRequired(field: Field, quote: Quote, ctx: ValidationContext): 
   if (field.required === undefined || field.required === false) return false;
   if (field.required === true) return true;
   return evaluateCondition(field.required, quote, ctx.vars);
+}
+
+/** The options a field reads from a list in the quote (`optionsFrom`): entries with a value, in list order. */
+export function quoteListOptions(spec: OptionsFrom, quote: Quote): { value: string; label: unknown }[] {
+  const list = getPath(quote, spec.path);
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const value = getPath(entry, spec.value);
+    if (typeof value !== 'string' && typeof value !== 'number') return [];
+    return [{ value: String(value), label: getPath(entry, spec.label) }];
+  });
 }
 
 function resolveParams(rule: RuleRef, quote: Quote): unknown[] {
@@ -140,6 +151,14 @@ function validateField(
   if (field.options && !field.options.some((o) => o.value === String(value))) {
     push(fullPath, 'validation:not_in_list', {});
     return;
+  }
+  // A list not loaded (yet) cannot be checked against; rating ignores a choice it does not offer.
+  if (field.optionsFrom) {
+    const listed = quoteListOptions(field.optionsFrom, quote);
+    if (listed.length > 0 && !listed.some((o) => o.value === String(value))) {
+      push(fullPath, 'validation:not_in_list', {});
+      return;
+    }
   }
   for (const rule of field.rules ?? []) {
     if (rule.when && !evaluateCondition(rule.when, quote, ctx.vars)) continue;

@@ -222,9 +222,17 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         },
         editing: {
           on: {
-            CHANGE: {
-              actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
-            },
+            CHANGE: [
+              {
+                guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
+                  event.type === 'CHANGE' && repricesOnChange(substep, context.quote, event.quote),
+                target: 'recalculating',
+                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+              },
+              {
+                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+              },
+            ],
             NEXT: [
               {
                 guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
@@ -529,6 +537,20 @@ function safely(quote: Quote, change: () => Quote): Quote {
   } catch {
     return quote;
   }
+}
+
+/** A change of a `recalculates` field (a deductible) on a packages substep with a chosen package. */
+function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolean {
+  if (!substep.packages?.recalculate) return false;
+  const list = getPath(after, substep.packages.listPath);
+  const chosen =
+    Array.isArray(list) && list.some((p) => (p as { ZZSELECTED_IND?: string }).ZZSELECTED_IND === 'X');
+  return (
+    chosen &&
+    (substep.fields ?? []).some(
+      (f) => f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
+    )
+  );
 }
 
 function packagePaths(substep: Substep) {

@@ -93,6 +93,10 @@ function coverDef(covers: Map<string, TariffCover>, id: string, pkg: TariffPacka
   return cover;
 }
 
+function inForce(cover: TariffCover, quote: Quote, cctx: ConditionContext): boolean {
+  return evaluateCondition(cover.when, quote, cctx);
+}
+
 function optionalCoverIds(pkg: TariffPackage): string[] {
   return (pkg.optionalCovers ?? []).filter((id) => !pkg.covers.includes(id));
 }
@@ -113,8 +117,9 @@ function initialPremium(
   for (const factor of pkg.factors ?? []) cents = applyFactor(cents, factor, quote, cctx);
   for (const factor of tariff.factors ?? []) cents = applyFactor(cents, factor, quote, cctx);
   for (const id of optionalCoverIds(pkg)) {
-    if (chosen.has(`${pkg.PACKAGE_ID}${SEP}${id}`))
-      cents += coverPremium(coverDef(covers, id, pkg), quote, cctx);
+    const cover = coverDef(covers, id, pkg);
+    if (chosen.has(`${pkg.PACKAGE_ID}${SEP}${id}`) && inForce(cover, quote, cctx))
+      cents += coverPremium(cover, quote, cctx);
   }
   for (const [kind, path] of Object.entries(tariff.deductibleChoice ?? {})) {
     const choice = asString(getPath(quote, path));
@@ -230,10 +235,13 @@ export function rateQuote(tariff: Tariff, quote: Quote, ctx: RatingContext): Rat
     if (selected) discountsOfSelected = priced.applied;
     discountsOfFirst ??= priced.applied;
 
-    for (const id of pkg.covers)
-      ratedCovers.push(ratedCover(tariff, coverDef(covers, id, pkg), pkg, ctx.variant, null));
+    for (const id of pkg.covers) {
+      const cover = coverDef(covers, id, pkg);
+      if (inForce(cover, quote, cctx)) ratedCovers.push(ratedCover(tariff, cover, pkg, ctx.variant, null));
+    }
     for (const id of optionalCoverIds(pkg)) {
       const cover = coverDef(covers, id, pkg);
+      if (!inForce(cover, quote, cctx)) continue;
       ratedCovers.push(
         ratedCover(tariff, cover, pkg, ctx.variant, {
           amount: toEuro(coverPremium(cover, quote, cctx)),

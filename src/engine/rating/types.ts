@@ -66,6 +66,11 @@ export interface TariffCover {
   premium?: Expr;
   /** Limits shown to the visitor (courtesy car per day, days ...), by variant id or "*". */
   limits?: Record<string, Record<string, number>>;
+  /**
+   * The cover is in force only when this holds (theft is excluded for a home unoccupied over 30
+   * days): otherwise it is left out of every package, and as an optional cover it cannot be bought.
+   */
+  when?: Condition;
 }
 
 export interface Discount {

@@ -13,13 +13,13 @@ import type { Product } from './catalog';
 /** Membership of a code in a list of values, with the list's dependencies read from the quote. */
 function lovChecker(product: Product) {
   return (lov: string, value: string, quote: Quote): boolean => {
-    const binding = product.flow.lovs?.find((l) => l.name === lov);
+    const binding = product.flow.lovs?.find((l) => (l.as ?? l.name) === lov);
     const deps: Record<string, string> = {};
     for (const dep of binding?.dependsOn ?? []) {
       const v = getPath(quote, dep.path);
       if (typeof v === 'string' || typeof v === 'number') deps[dep.key] = String(v);
     }
-    return lovHasValue(lov, value, Object.keys(deps).length > 0 ? deps : undefined);
+    return lovHasValue(binding?.name ?? lov, value, Object.keys(deps).length > 0 ? deps : undefined);
   };
 }
 

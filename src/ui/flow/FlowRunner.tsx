@@ -10,6 +10,7 @@ import { DelayedLoader } from '../../app/layout/Loader';
 import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
+import { applyDerived } from '../../engine/flow/derived';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { UiContext } from '../../engine/flow/forms';
 import type { Quote } from '../../engine/flow/types';
@@ -19,6 +20,7 @@ import { formatEuro } from '../../engine/money';
 import { premiumOf } from '../../engine/quote';
 import { createInputIssues } from '../theme';
 import { FormSubstep } from './FormSubstep';
+import { SubstepNotices } from './Notices';
 import type { FlowActor } from './flowActors';
 import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
@@ -61,12 +63,14 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   }, [topState]);
 
   const change = useCallback(
-    (quote: Quote) => {
+    (edited: Quote) => {
+      // Derived values (sums, ages) kept current, so rules and notices that read them see the edit.
+      const quote = applyDerived(flow, edited, todayInNicosia());
       setDraft(quote);
       if (pending.current) clearTimeout(pending.current);
       pending.current = setTimeout(() => actor.send({ type: 'CHANGE', quote }), CHANGE_DEBOUNCE_MS);
     },
-    [actor],
+    [actor, flow],
   );
   useEffect(
     () => () => {
@@ -201,6 +205,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
             inputIssues={inputIssues}
           />
         ) : null}
+        <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert">
             {context.serviceError.message || t('flow:serviceError.text')}

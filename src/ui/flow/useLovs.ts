@@ -27,6 +27,9 @@ export function lovListsOf(answer: unknown): RawList[] {
 
 const toOptions = (list: RawList): Option[] => list.LOV_VALUE.map((v) => ({ value: v.VALUE, label: v.TEXT }));
 
+/** The name fields use for a binding (`as`, else the list's name). */
+export const lovId = (binding: LovBinding): string => binding.as ?? binding.name;
+
 function dependencyValues(binding: LovBinding, quote: Quote): { key: string; value: string }[] | null {
   const values = (binding.dependsOn ?? []).map((d) => ({
     key: d.key,
@@ -54,7 +57,8 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
     for (const b of flow.lovs ?? []) {
       if (b.dependsOn?.length) continue;
       const key = b.origin ?? '';
-      byOrigin.set(key, [...(byOrigin.get(key) ?? []), b.name]);
+      const names = byOrigin.get(key) ?? [];
+      if (!names.includes(b.name)) byOrigin.set(key, [...names, b.name]);
     }
     setFailed(false);
     Promise.all([...byOrigin].map(([origin, names]) => getLovMulti(names, origin || undefined)))
@@ -107,11 +111,11 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
     failed,
     retry: () => setAttempt((n) => n + 1),
     options: (lov) => {
-      const dep = dependentKeys.find((d) => d.binding.name === lov);
+      const dep = dependentKeys.find((d) => lovId(d.binding) === lov);
       if (dep) return dependent[`${lang}|${dep.key}`];
-      const binding = (flow.lovs ?? []).find((b) => b.name === lov);
+      const binding = (flow.lovs ?? []).find((b) => lovId(b) === lov);
       if (binding?.dependsOn?.length) return [];
-      return lists[lov];
+      return lists[binding?.name ?? lov];
     },
   };
 }

@@ -1,0 +1,2 @@
+const b = 1;;
+console.log(b)
