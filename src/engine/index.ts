@@ -18,6 +18,7 @@ export { checkFlowFolder, type FlowProblem, type CheckInputs } from './flow/chec
 export { loadFlow, FlowLoadError } from './flow/load';
 export { expandFieldSets, fieldLabelKey } from './flow/expand';
 export { applyDerived } from './flow/derived';
+export { activeNotices, noticeHolds, type ActiveNotice } from './flow/notices';
 export { validateSubstep, validateFlowData, type FieldError, type ValidationContext } from './flow/validate';
 export { substepSchema, substepUiSchema, formDataFor, applyFormData } from './flow/forms';
 export { createFlowMachine, substepPositions, type FlowContext, type FlowEvent } from './machine/createFlowMachine';

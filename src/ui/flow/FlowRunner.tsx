@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRulesDetail } from '../../api/zcp';
 import { EmailValidation } from '../../app/components/EmailValidation';
+import { ExpiringSoonNotice } from '../../app/components/ExpiringSoonNotice';
 import { DelayedLoader } from '../../app/layout/Loader';
 import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
@@ -17,11 +18,12 @@ import type { Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
 import { substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
+import { getPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
 import { createInputIssues } from '../theme';
 import { FormSubstep } from './FormSubstep';
-import { SubstepNotices } from './Notices';
 import type { FlowActor } from './flowActors';
+import { SubstepNotices } from './Notices';
 import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
 import { StepBar } from './StepBar';
@@ -264,6 +266,10 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
             </button>
           </p>
         )}
+        {/* An offer being completed near its end date says so (spec §4). */}
+        {getPath(draft, 'CS_POLICY.OFFER_NO') ? (
+          <ExpiringSoonNotice expiryDate={getPath(draft, 'CS_POLICY.EXPIRY_DATE')} />
+        ) : null}
         {body}
         {busy && <DelayedLoader />}
       </div>
