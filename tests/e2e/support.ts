@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { rememberCookieChoice } from '../../src/cli/replay/browser';
 import { readScenario, type Scenario } from '../../src/cli/replay/scenario';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
 import { loadFlowBundles } from '../../src/engine/flow/files';
@@ -50,19 +51,7 @@ export function watchConsole(page: Page): string[] {
 }
 
 /** Visitors arrive with the cookie choice made, so the banner does not cover the forms. */
-export async function acceptNecessaryCookies(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    localStorage.setItem(
-      'zcp.cookies',
-      JSON.stringify({
-        necessary: true,
-        preferences: false,
-        analytics: false,
-        decidedAt: '2026-01-01T00:00:00Z',
-      }),
-    );
-  });
-}
+export const acceptNecessaryCookies = rememberCookieChoice;
 
 export async function setLanguage(page: Page, lang: 'el' | 'en'): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('lang', l), lang);

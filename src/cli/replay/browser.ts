@@ -11,7 +11,13 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import type { Field, Substep } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
 import { ROOT } from '../workspace';
-import { type PaymentOutcome, type ReplayResult, resolveAnswers, type Scenario } from './scenario';
+import {
+  emptyResult,
+  type PaymentOutcome,
+  type ReplayResult,
+  resolveAnswers,
+  type Scenario,
+} from './scenario';
 
 /** A locale string as the page shows it ("ns:key.path"), for locating elements by their names. */
 export function localeText(lang: string, key: string, values: Record<string, string> = {}): string {
@@ -135,6 +141,25 @@ async function payOnProviderPage(page: Page, card: string): Promise<void> {
   await page.locator('button[name="action"][value="pay"]').click();
 }
 
+/** The visitor has already chosen "necessary cookies only", so the banner stays closed. */
+export async function rememberCookieChoice(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const consent = {
+      necessary: true,
+      preferences: false,
+      analytics: false,
+      decidedAt: '2026-01-01T00:00:00Z',
+    };
+    localStorage.setItem('zcp.cookies', JSON.stringify(consent));
+  });
+}
+
+/** A visitor in this language who has made the cookie choice. */
+export async function prepareVisitor(page: Page, lang: string): Promise<void> {
+  await rememberCookieChoice(page);
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+}
+
 /** Drives one scenario in an open page; resolves with what happened. */
 export async function replayScenarioInPage(
   page: Page,
@@ -144,29 +169,9 @@ export async function replayScenarioInPage(
 ): Promise<ReplayResult> {
   const lang = scenario.language ?? 'el';
   const { flow } = bundle;
-  const result: ReplayResult = {
-    visited: [],
-    referral: null,
-    blocked: null,
-    premium: null,
-    reachedPayment: false,
-    payment: null,
-    contractNo: null,
-    offerNo: null,
-  };
+  const result = emptyResult();
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Nicosia' });
-  await page.addInitScript((l) => {
-    localStorage.setItem('lang', l);
-    localStorage.setItem(
-      'zcp.cookies',
-      JSON.stringify({
-        necessary: true,
-        preferences: false,
-        analytics: false,
-        decidedAt: '2026-01-01T00:00:00Z',
-      }),
-    );
-  }, lang);
+  await prepareVisitor(page, lang);
   const variant = flow.variants?.find((v) => v.id === scenario.variant);
   await page.goto(`/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`);
   const shot = async (name: string) => {

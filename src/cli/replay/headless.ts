@@ -11,7 +11,13 @@ import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
 import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
-import { type PaymentOutcome, type ReplayResult, resolveAnswers, type Scenario } from './scenario';
+import {
+  emptyResult,
+  type PaymentOutcome,
+  type ReplayResult,
+  resolveAnswers,
+  type Scenario,
+} from './scenario';
 
 export class ServiceCallError extends Error {
   constructor(
@@ -180,16 +186,7 @@ export async function replayHeadless(
   const actor = createActor(
     createFlowMachine(bundle.flow, services, { vars: { variant: scenario.variant ?? '' } }),
   ).start();
-  const result: ReplayResult = {
-    visited: [],
-    referral: null,
-    blocked: null,
-    premium: null,
-    reachedPayment: false,
-    payment: null,
-    contractNo: null,
-    offerNo: null,
-  };
+  const result = emptyResult();
   const settled = () =>
     waitFor(
       actor,

@@ -55,6 +55,19 @@ export interface ReplayResult {
   offerNo: string | null;
 }
 
+export function emptyResult(): ReplayResult {
+  return {
+    visited: [],
+    referral: null,
+    blocked: null,
+    premium: null,
+    reachedPayment: false,
+    payment: null,
+    contractNo: null,
+    offerNo: null,
+  };
+}
+
 export async function readScenario(file: string): Promise<Scenario> {
   const scenario = JSON.parse(await readFile(file, 'utf8')) as Scenario;
   if (!scenario.flow || !Array.isArray(scenario.steps) || !scenario.expect) {
