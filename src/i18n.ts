@@ -1,11 +1,13 @@
 // i18next for the web app: Greek by default, English on request, the choice kept in localStorage
 // under `lang`. Locale files are locales/<lng>/<namespace>.json; each is its own lazy chunk and
 // only the active language's files are fetched (a switch reloads the page, so the other language
-// is never needed in the same page life).
+// is never needed in the same page life). The service's own namespaces (mail, payment) are left
+// out of the bundle: the browser never shows them, and e-mail templates are not the page's to ship.
 
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isFormOnScreen } from './app/state/formPresence';
+import { clearStoredFlows } from './ui/flow/flowStorage';
 
 export const LANGUAGES = ['el', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,7 +16,15 @@ export const LANGUAGE_KEY = 'lang';
 /** Namespaces every screen needs, loaded before the first render. */
 export const CORE_NAMESPACES = ['common', 'pages'];
 
-const localeFiles = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' });
+/** Namespaces only the zcp service reads; the glob below must leave out the same files. */
+export const SERVER_ONLY_NAMESPACES = ['mail', 'payment'] as const;
+
+// A deny list rather than an allow list: every flow brings its own namespace (locales/*/<flowId>.json)
+// and must reach the browser without touching this file.
+const localeFiles = import.meta.glob<Record<string, unknown>>(
+  ['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/payment.json'],
+  { import: 'default' },
+);
 
 function fileKey(lng: string, ns: string): string {
   return `../locales/${lng}/${ns}.json`;
@@ -110,8 +120,9 @@ export interface SetLanguageOptions {
 
 /**
  * Switches the interface language the spec's way: warns first when a form is on screen (the
- * reload discards entered data), then stores the choice and reloads. Resolves to false when
- * nothing changed (same language, unknown language, or the visitor cancelled).
+ * reload discards entered data), then stores the choice, forgets the flows' saved answers (they
+ * would otherwise come back from sessionStorage after the reload) and reloads. Resolves to false
+ * when nothing changed (same language, unknown language, or the visitor cancelled).
  */
 export async function setLanguage(lng: string, options: SetLanguageOptions = {}): Promise<boolean> {
   if (!isLanguage(lng) || lng === currentLanguage()) return false;
@@ -120,6 +131,7 @@ export async function setLanguage(lng: string, options: SetLanguageOptions = {})
     const ask = options.confirm ?? ((text: string) => window.confirm(text));
     if (!(await ask(message))) return false;
   }
+  clearStoredFlows();
   try {
     localStorage.setItem(LANGUAGE_KEY, lng);
   } catch {

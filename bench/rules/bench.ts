@@ -51,7 +51,11 @@ function timeOurs(quotes: readonly unknown[], seconds: number): number {
   return (n / elapsed) * 1000;
 }
 
-async function timeJre(run: (q: unknown) => Promise<string | null>, quotes: readonly unknown[], seconds: number) {
+async function timeJre(
+  run: (q: unknown) => Promise<string | null>,
+  quotes: readonly unknown[],
+  seconds: number,
+) {
   const budget = seconds * 1000;
   const start = performance.now();
   let n = 0;

@@ -2,17 +2,19 @@
 //   a CHECK_NUMBER group      -> one rule, conditions { all } (AND) or { any } (OR); earlier groups
 //                                get higher priority and the first success stops the run, which is
 //                                the "first triggered group" of our engine (and spares the peer work)
-//   ARITHMETIC_MODE 0 row     -> the `quote` fact at a JSONPath, with a custom operator per
-//                                REL_OPERATOR that applies the spec's rules (empty or zero is false,
-//                                numbers compare as numbers, anything else as trimmed strings)
+//   ARITHMETIC_MODE 0 row     -> a fact per quote path (a dynamic fact reading the `quote` fact,
+//                                cached by the almanac), with a custom operator per REL_OPERATOR that
+//                                applies the spec's rules (empty or zero is false, numbers compare as
+//                                numbers, anything else as trimmed strings)
 //   ARITHMETIC_MODE 1 / 2 row -> a custom fact (the sum; the two operands of the ratio) and an operator
-// The operators are a plain reading of the spec, so the benchmark can also check that both engines
-// name the same referral for every quote.
+// Facts by path measured about twice as fast here as the `path` (JSONPath) property of conditions,
+// so the peer runs in its faster form. The operators are a plain reading of the spec, and the
+// benchmark checks that both engines name the same referral for every quote.
 
 import { Engine, type RuleProperties } from 'json-rules-engine';
 import type { CheckPoint, RelOperator } from '../../src/engine/checkpoints';
 import { readNumber } from '../../src/engine/expr';
-import { getAll } from '../../src/engine/paths';
+import { getAll, getPath } from '../../src/engine/paths';
 
 const OPERATORS: RelOperator[] = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE'];
 
@@ -45,7 +47,10 @@ export function rowTest(op: RelOperator, value: unknown, fieldValue: unknown): b
   if (n === 0) return false;
   const fv = readNumber(fieldValue);
   if (!Number.isNaN(n) && !Number.isNaN(fv)) return holds(op, n - fv);
-  return holds(op, compare(typeof value === 'number' ? String(value) : text, String(fieldValue ?? '').trim()));
+  return holds(
+    op,
+    compare(typeof value === 'number' ? String(value) : text, String(fieldValue ?? '').trim()),
+  );
 }
 
 function sumOf(quote: unknown, paths: string[]): number {
@@ -58,8 +63,6 @@ function sumOf(quote: unknown, paths: string[]): number {
   }
   return Math.round(sum * 1e6) / 1e6;
 }
-
-const toJsonPath = (path: string) => `$.${path.replace(/\.\*(?=\.|$)/g, '[*]')}`;
 
 const fieldNames = (cp: CheckPoint) =>
   cp.T_FIELD_NAME.map((f) => (typeof f === 'string' ? f : f.FIELD_NAME).trim()).filter(Boolean);
@@ -97,6 +100,7 @@ export function jreEngine(cps: readonly CheckPoint[]): { run: (quote: unknown) =
     groups.set(key, [...(groups.get(key) ?? []), cp]);
   }
   let factCount = 0;
+  const pathFacts = new Set<string>();
   let priority = groups.size + 1;
   for (const [key, rows] of groups) {
     const conditions = rows.map((cp) => {
@@ -115,13 +119,16 @@ export function jreEngine(cps: readonly CheckPoint[]): { run: (quote: unknown) =
         });
         return { fact, operator: 'cpRatio', value: cp.FIELD_VALUE };
       }
-      const wild = paths[0].includes('*');
-      return {
-        fact: 'quote',
-        path: toJsonPath(paths[0]),
-        operator: `${wild ? 'cpAny' : 'cp'}${cp.REL_OPERATOR}`,
-        value: cp.FIELD_VALUE,
-      };
+      const path = paths[0];
+      const wild = path.includes('*');
+      if (!pathFacts.has(path)) {
+        pathFacts.add(path);
+        engine.addFact(path, async (_params, almanac) => {
+          const quote = await almanac.factValue('quote');
+          return wild ? getAll(quote, path) : getPath(quote, path);
+        });
+      }
+      return { fact: path, operator: `${wild ? 'cpAny' : 'cp'}${cp.REL_OPERATOR}`, value: cp.FIELD_VALUE };
     });
     const or = rows.some((r) => String(r.COND_OPERATOR ?? '').toUpperCase() === 'OR');
     const rule: RuleProperties = {

@@ -31,9 +31,16 @@ export const RULE_SET: CheckPoint[] = [
   row(2, ['CS_DRIVER.INVALIDITY'], 'EQ', '1', CALL, { COND_OPERATOR: 'OR', ERROR_TEXT_TYPE: 1 }),
   row(3, ['CS_DRIVER.NO_OF_CLAIMS'], 'GT', 2, CALL),
   // Claims paid over the last three years, summed.
-  row(4, ['CS_DRIVER.CLAIMS_AMOUNT_Y1', 'CS_DRIVER.CLAIMS_AMOUNT_Y2', 'CS_DRIVER.CLAIMS_AMOUNT_Y3'], 'GT', 15000, CALL, {
-    ARITHMETIC_MODE: 1,
-  }),
+  row(
+    4,
+    ['CS_DRIVER.CLAIMS_AMOUNT_Y1', 'CS_DRIVER.CLAIMS_AMOUNT_Y2', 'CS_DRIVER.CLAIMS_AMOUNT_Y3'],
+    'GT',
+    15000,
+    CALL,
+    {
+      ARITHMETIC_MODE: 1,
+    },
+  ),
   // Accessories worth more than a quarter of the vehicle: ACCESSORIES / VALUE > 1 / 4.
   row(5, ['CS_VEHICLE.ACCESSORIES_VALUE', 'CS_VEHICLE.VEHICLE_VALUE'], 'GT', 4, CALL, { ARITHMETIC_MODE: 2 }),
   row(6, ['CS_VEHICLE.ENGINE_CAPACITY'], 'GT', 3500, CALL),

@@ -57,13 +57,13 @@ export function addProtectedRoutes(routes: readonly ProtectedRoute[]): void {
 /** The redirect a first navigation to `target` needs, or null when it may go ahead. */
 export function firstNavigationRedirect(target: NavigationTarget): string | null {
   for (const route of protectedRoutes) {
-    const match = matchPath(route.pattern, target.pathname);
+    const match = matchPath({ path: route.pattern, caseSensitive: true }, target.pathname);
     if (match) {
       const to = route.defaultRoute(match.params, target.search);
       if (to) return to;
     }
   }
-  const offer = matchPath('/:product/offer/:step', target.pathname);
+  const offer = matchPath({ path: '/:product/offer/:step', caseSensitive: true }, target.pathname);
   if (offer && isProduct(offer.params.product)) {
     const step = parseStep(offer.params.step);
     if (step !== null && step > 1) {

@@ -56,11 +56,13 @@ export function sendOfferPath(product: ProductKey, search = ''): string {
 }
 
 /**
- * Where "try the payment again" leads from the completion page: the product's payment route
- * with the offer number, from which the flow reopens the saved offer.
+ * Where "try the payment again" leads from the completion page: the product's first offer step.
+ * The flow keeps the visitor's answers in sessionStorage and takes them back to the payment step
+ * from there; a first navigation deeper than step 1 would be sent to step 1 by the guards anyway.
+ * `search` carries what the visit needs back (the co-brand reference).
  */
-export function paymentRetryPath(product: ProductKey, offerNo: string): string {
-  return paymentPath(product, 1, new URLSearchParams({ offer: offerNo }).toString());
+export function paymentRetryPath(product: ProductKey, search = ''): string {
+  return offerPath(product, 1, search);
 }
 
 /** A step segment: a positive whole number ("1", "12"); anything else is not a route. */

@@ -45,10 +45,13 @@ const redirectKeepingQuery =
   ({ request }: LoaderFunctionArgs) =>
     redirect(withQuery(path, new URL(request.url).search));
 
+const productTitle = (product: ProductKey) => `common:products.${product}.name`;
+
 function productRoutes(product: ProductKey): RouteObject[] {
   const routes: RouteObject[] = [
     {
       path: product,
+      caseSensitive: true,
       loader: redirectKeepingQuery(offerPath(product, 1)),
       element: null,
       handle: { skipHistory: true },
@@ -56,32 +59,47 @@ function productRoutes(product: ProductKey): RouteObject[] {
     {
       id: routeName(product, 'offer'),
       path: `${product}/offer/:step`,
+      caseSensitive: true,
       element: <FlowRoutePage product={product} section="offer" />,
-      handle: { name: routeName(product, 'offer') } satisfies RouteHandle,
+      handle: { name: routeName(product, 'offer'), titleKey: productTitle(product) } satisfies RouteHandle,
     },
     {
       id: routeName(product, 'payment'),
       path: `${product}/payment/:step`,
+      caseSensitive: true,
       element: <FlowRoutePage product={product} section="payment" />,
-      handle: { name: routeName(product, 'payment') } satisfies RouteHandle,
+      handle: { name: routeName(product, 'payment'), titleKey: productTitle(product) } satisfies RouteHandle,
     },
   ];
   if (hasSendOffer(product)) {
     routes.push({
       id: routeName(product, 'send-offer'),
       path: `${product}/send-offer`,
+      caseSensitive: true,
       element: <FlowRoutePage product={product} section="send-offer" />,
-      handle: { name: routeName(product, 'send-offer') } satisfies RouteHandle,
+      handle: {
+        name: routeName(product, 'send-offer'),
+        titleKey: productTitle(product),
+      } satisfies RouteHandle,
     });
   }
   return routes;
 }
 
-const page = (id: string, path: string, element: ReactNode, skipHistory = false): RouteObject => ({
+const page = (
+  id: string,
+  path: string,
+  element: ReactNode,
+  titleKey: string,
+  skipHistory = false,
+): RouteObject => ({
   id,
   path,
+  // The spec's paths are lower case; /Driver/offer/1 is not one of them, and the guards (which
+  // compare product names exactly) must see the same routes the router does.
+  caseSensitive: true,
   element,
-  handle: { name: id, skipHistory } satisfies RouteHandle,
+  handle: { name: id, skipHistory, titleKey } satisfies RouteHandle,
 });
 
 export interface AppRoutesOptions {
@@ -108,17 +126,40 @@ export function appRoutes({ extraRoutes = [], bottomBar }: AppRoutesOptions = {}
           element: null,
           handle: { skipHistory: true },
         },
-        page('MyDashboard', 'my-dashboard', <DashboardPage />),
+        page('MyDashboard', 'my-dashboard', <DashboardPage />, 'pages:dashboard.pageTitle'),
         ...PRODUCTS.flatMap(productRoutes),
-        page('PaymentCompletion', 'payment-completion/:id', <PaymentCompletionPage />, true),
-        page('ErrorPage', 'error', <ErrorPage />, true),
-        page('Contact', 'contact', <ContactPage />),
-        page('Promo', 'promo', <PromoPage />, true),
-        page('EmailValidation', 'email-validation', <EmailValidationPage />, true),
-        page('Cookies', 'cookies', <CookiesPage />),
-        page('HelpPage', 'help-page', <HelpPage />),
+        page(
+          'PaymentCompletion',
+          'payment-completion/:id',
+          <PaymentCompletionPage />,
+          'pages:completion.pageTitle',
+          true,
+        ),
+        page('ErrorPage', 'error', <ErrorPage />, 'pages:error.title', true),
+        page('Contact', 'contact', <ContactPage />, 'pages:contact.title'),
+        page('Promo', 'promo', <PromoPage />, 'pages:promo.title', true),
+        page(
+          'EmailValidation',
+          'email-validation',
+          <EmailValidationPage />,
+          'pages:emailValidation.title',
+          true,
+        ),
+        page('Cookies', 'cookies', <CookiesPage />, 'pages:cookies.title'),
+        page('HelpPage', 'help-page', <HelpPage />, 'pages:help.title'),
         ...extraRoutes,
-        page('NotFound', '*', <NotFoundPage />, true),
+        // Development only (npm run dev): the flow preview. The production build drops the branch
+        // and with it every module under src/dev.
+        ...(import.meta.env.DEV
+          ? [
+              {
+                path: 'dev/flows/*',
+                handle: { name: 'DevFlows', skipHistory: true } satisfies RouteHandle,
+                lazy: () => import('../dev/DevFlowsPage').then((m) => ({ Component: m.DevFlowsPage })),
+              },
+            ]
+          : []),
+        page('NotFound', '*', <NotFoundPage />, 'common:notFound.title', true),
       ],
     },
   ];

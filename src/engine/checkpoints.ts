@@ -115,6 +115,9 @@ const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1
 function fastNumber(value: string): number {
   const c = value.charCodeAt(0);
   if ((c >= 48 && c <= 57) || c === 45 || c === 46) {
+    // A minus sign after the first character must follow an exponent: "2026-03-15" is not a
+    // number, and saying so here is much cheaper than converting it.
+    if (value.charCodeAt(4) === 45 && (value.charCodeAt(3) | 32) !== 101) return Number.NaN;
     const n = +value;
     if (n - n !== 0) return Number.NaN;
     // Unary plus also reads "0x10", "0b1" and "0o7": a letter after a leading 0 needs the full check.
@@ -342,17 +345,186 @@ function firstHit(groups: Group[], roots: unknown[], quote: unknown): CheckPoint
   return null;
 }
 
+// Where a runtime may compile code (Node: the server and the CLI), the compiled rows also become
+// one generated JavaScript function: constant property names give V8 monomorphic property reads,
+// operators and FIELD_VALUEs become literals. On the benchmark's rule set that is over ten times
+// faster than the interpreter above (bench/README.md). Browsers keep the interpreter: the site runs
+// under a CSP without 'unsafe-eval' (STACK.md), where `new Function` would throw and report a
+// violation, and a browser evaluates one quote per substep anyway. The generated code embeds only
+// numbers (finite, printed by String) and JSON-quoted strings; rows, hits and paths arrive as
+// arguments, and the rare cases call the interpreter's own functions. The property tests
+// (tests/unit/checkpoints.generated.test.ts) hold both paths to the same answers.
+
+const CAN_GENERATE = typeof document === 'undefined';
+
+const JS_OPERATORS = ['===', '!==', '>', '>=', '<', '<='];
+
+/** A number literal: finite by construction (readNumber), parenthesised for a leading minus. */
+const num = (n: number): string => `(${String(n)})`;
+
+function walk(node: unknown, rest: string[]): unknown {
+  for (let i = 0; i < rest.length; i++) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[rest[i]];
+  }
+  return node;
+}
+
+interface Generated {
+  body: string;
+  /** Values the generated function receives by index: rows, hits, path arrays. */
+  constants: unknown[];
+}
+
+function generateSource(groups: Group[], rootKeys: string[]): Generated {
+  const constants: unknown[] = [];
+  const constant = (value: unknown): string => `K[${constants.push(value) - 1}]`;
+  const lines: string[] = ['const isObject = q !== null && typeof q === "object";', 'let v, n, a, b, t;'];
+  rootKeys.forEach((key, r) => {
+    lines.push(`const r${r} = isObject ? q[${JSON.stringify(key)}] : undefined;`);
+    lines.push(`const o${r} = r${r} !== null && typeof r${r} === "object";`);
+  });
+  const start = (operand: Operand) => (operand.root < 0 ? 'q' : `r${operand.root}`);
+  const read = (operand: Operand): string => {
+    if (operand.key !== '')
+      return `(o${operand.root} ? r${operand.root}[${JSON.stringify(operand.key)}] : undefined)`;
+    if (operand.rest.length === 0) return start(operand);
+    return `walk(${start(operand)}, ${constant(operand.rest)})`;
+  };
+  // numberAt, with its common case (a finite number) inline.
+  const numberOf = (x: string) => `(typeof (v = ${x}) === "number" ? (v - v === 0 ? v : 0) : numberAt(v))`;
+  // Adds an operand to the sum in `a`; a list of objects ("CT_DRIVERS.*.NO_OF_CLAIMS") is looped inline.
+  const addTo = (operand: Operand): string[] => {
+    if (!operand.wild) return [`a += ${numberOf(read(operand))};`];
+    const rest = operand.rest;
+    if (operand.root >= 0 && rest.length === 2 && rest[0] === '*' && rest[1] !== '*') {
+      const list = start(operand);
+      return [
+        `if (Array.isArray(${list})) for (let i = 0; i < ${list}.length; i++) {`,
+        `  b = ${list}[i];`,
+        `  if (b !== null && typeof b === "object") a += ${numberOf(`b[${JSON.stringify(rest[1])}]`)};`,
+        '}',
+      ];
+    }
+    return [`a += sumAt(${start(operand)}, ${constant(rest)}, 0);`];
+  };
+  // compareStrings(x, y) <op> 0 is x <op> y for strings: code-unit order either way.
+  const compare = (row: Row, x: string): string =>
+    row.fvIsNumber
+      ? `${x} - ${num(row.fvNumber)} ${JS_OPERATORS[row.op]} 0`
+      : `String(${x}) ${JS_OPERATORS[row.op]} ${JSON.stringify(row.fvString)}`;
+
+  const rowLines = (row: Row): string[] => {
+    const ref = constant(row);
+    switch (row.kind) {
+      case VALUE: {
+        // valueHolds, inline. A one-character string (a yes/no or a small code) is read without a call.
+        const fv = JSON.stringify(row.fvString);
+        const op = JS_OPERATORS[row.op];
+        const onString = row.fvIsNumber
+          ? [
+              '  n = v.length === 1 ? ((n = v.charCodeAt(0) - 48) >= 0 && n <= 9 ? n : NaN) : fastNumber(v);',
+              `  t = n === n ? n !== 0 && n - ${num(row.fvNumber)} ${op} 0 : valueHolds(${ref}, v);`,
+            ]
+          : [
+              `  if (v === ${fv}) t = ${row.fvString !== '' && row.fvString !== ZERO_DATE && holds(row.op, 0)};`,
+              // fastNumber is NaN for a string starting with ":" to "~" (letters): no call needed.
+              '  else if (((n = v.charCodeAt(0)) < 58 || n > 127) && fastNumber(v) === 0) t = false;',
+              `  else { v = v.trim(); t = v !== "" && v !== "${ZERO_DATE}" && v ${op} ${fv}; }`,
+            ];
+        return [
+          `v = ${read(row.operands[0])};`,
+          `if (typeof v === "number") t = v !== 0 && v - v === 0 && ${compare(row, 'v')};`,
+          'else if (typeof v === "string") {',
+          ...onString,
+          '} else t = false;',
+        ];
+      }
+      case ANY: {
+        const operand = row.operands[0];
+        return [`t = anyAt(${ref}, ${start(operand)}, ${constant(operand.rest)}, 0);`];
+      }
+      case SUM:
+        return [
+          'a = 0;',
+          ...row.operands.flatMap(addTo),
+          'a = Math.round(a * 1e6) / 1e6;',
+          `t = a !== 0 && ${compare(row, 'a')};`,
+        ];
+      case RATIO: {
+        const v = row.fvNumber;
+        const inverse = num(1 / v);
+        const test = v > 0 ? `(b > 0 ? a * ${num(v)} > b : a / b > ${inverse})` : `a / b > ${inverse}`;
+        const [first, second] = row.operands;
+        const operandNumber = (operand: Operand) =>
+          operand.wild ? `sumAt(${start(operand)}, ${constant(operand.rest)}, 0)` : numberOf(read(operand));
+        return [
+          `b = ${operandNumber(second)};`,
+          'if (b === 0) t = false;',
+          `else { a = ${operandNumber(first)}; t = a !== 0 && ${test}; }`,
+        ];
+      }
+      default:
+        return ['t = false;'];
+    }
+  };
+
+  groups.forEach((group, g) => {
+    if (group.and) {
+      lines.push(`g${g}: {`);
+      for (const row of group.rows) lines.push(...rowLines(row), `if (!t) break g${g};`);
+      lines.push(`return ${constant(group.hits[0])};`, '}');
+    } else {
+      group.rows.forEach((row, i) => {
+        lines.push(...rowLines(row), `if (t) return ${constant(group.hits[i])};`);
+      });
+    }
+  });
+  lines.push('return null;');
+  return { body: lines.join('\n'), constants };
+}
+
+const HELPERS = { walk, fastNumber, valueHolds, anyAt, sumAt, numberAt, compareStrings };
+
+function generate(groups: Group[], rootKeys: string[]): ((quote: unknown) => CheckPointHit | null) | null {
+  const { body, constants } = generateSource(groups, rootKeys);
+  const names = Object.keys(HELPERS);
+  try {
+    const factory = new Function(
+      'K',
+      ...names,
+      `"use strict";\nreturn function checkPoints(q) {\n${body}\n};`,
+    ) as (...args: unknown[]) => (quote: unknown) => CheckPointHit | null;
+    return factory(constants, ...Object.values(HELPERS));
+  } catch {
+    // A runtime that forbids code generation (node --disallow-code-generation-from-strings).
+    return null;
+  }
+}
+
+export interface CompileOptions {
+  /** Generate a JavaScript function where the runtime allows it (default: outside browsers). */
+  generate?: boolean;
+}
+
 /**
  * Compiles the rows once; the returned function answers the first triggered referral or null.
  * Throws CheckPointError for a row it cannot run, so a broken rules.json fails loudly, never silently passes.
  */
-export function compileCheckPoints(cps: readonly CheckPoint[]): (quote: unknown) => CheckPointHit | null {
+export function compileCheckPoints(
+  cps: readonly CheckPoint[],
+  options: CompileOptions = {},
+): (quote: unknown) => CheckPointHit | null {
   const rootKeys: string[] = [];
   const rootOf = (key: string): number => {
     const i = rootKeys.indexOf(key);
     return i >= 0 ? i : rootKeys.push(key) - 1;
   };
   const groups = compileGroups(cps, rootOf);
+  if (options.generate ?? CAN_GENERATE) {
+    const generated = generate(groups, rootKeys);
+    if (generated) return generated;
+  }
   // Reused by every call (evaluation is synchronous); cleared after each so no quote is retained.
   const roots: unknown[] = rootKeys.map(() => undefined);
   const rootCount = rootKeys.length;

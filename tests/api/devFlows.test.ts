@@ -31,7 +31,10 @@ describe('GET /dev/flows/check in the service', () => {
   });
 
   it('is not registered in production', async () => {
-    const app = await buildApp({ ...s.config, env: 'production', devMailbox: false }, { db: s.testDb.db, flows: [] });
+    const app = await buildApp(
+      { ...s.config, env: 'production', devMailbox: false },
+      { db: s.testDb.db, flows: [] },
+    );
     try {
       const res = await app.inject({ method: 'GET', url: '/dev/flows/check' });
       expect(res.statusCode).toBe(404);
@@ -92,11 +95,12 @@ describe('GET /dev/flows/check on a copy of flows/', () => {
 
   it('reports a field without its label in both languages', async () => {
     const flow = readFlow('hunter');
-    const index = flow.steps[0].substeps[0].fields.push({
-      id: 'HUNTING_CLUB',
-      path: 'CS_HUNTER.HUNTING_CLUB',
-      type: 'string',
-    }) - 1;
+    const index =
+      flow.steps[0].substeps[0].fields.push({
+        id: 'HUNTING_CLUB',
+        path: 'CS_HUNTER.HUNTING_CLUB',
+        type: 'string',
+      }) - 1;
     writeFileSync(flowFile('hunter'), JSON.stringify(flow, null, 2));
 
     const problems = await check();
@@ -110,7 +114,10 @@ describe('GET /dev/flows/check on a copy of flows/', () => {
   });
 
   it('reports a file that is not JSON at all, with the path as the product team sees it', async () => {
-    writeFileSync(flowFile('hunter'), readFileSync(flowFile('hunter'), 'utf8').replace('"steps"', '"steps" "'));
+    writeFileSync(
+      flowFile('hunter'),
+      readFileSync(flowFile('hunter'), 'utf8').replace('"steps"', '"steps" "'),
+    );
 
     const problems = await check();
     expect(problems).toHaveLength(1);

@@ -8,7 +8,7 @@ import { isZcpError } from '../../api/errors';
 import { generateOtp, validateOtp } from '../../api/zcp';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { markEmailValidated } from '../state/emailValidation';
-import { FormMessage, TextField } from './fields';
+import { FormMessage, showErrorsAndFocus, TextField } from './fields';
 
 export const OTP_LENGTH = 6;
 /** The reason CODE of a 422 from /otp/validate meaning "expired, used up or never issued". */
@@ -48,14 +48,16 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
 
   const address = email.trim();
 
-  const checkEmails = () => {
+  const checkEmails = (form: HTMLFormElement) => {
     const errors = {
       email: address === '' ? 'validation:required' : ruleError(fieldRules.email(address)),
       verify:
         verify.trim() === '' ? 'validation:required' : ruleError(fieldRules.email_match(verify, address)),
     };
-    setEmailErrors(errors);
-    return !errors.email && !errors.verify;
+    const ok = !errors.email && !errors.verify;
+    if (ok) setEmailErrors(errors);
+    else showErrorsAndFocus(() => setEmailErrors(errors), form);
+    return ok;
   };
 
   const send = async (): Promise<boolean> => {
@@ -72,9 +74,9 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
     }
   };
 
-  const onSubmitEmail = async (event: FormEvent) => {
+  const onSubmitEmail = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || !checkEmails()) return;
+    if (busy || !checkEmails(event.currentTarget)) return;
     if (await send()) {
       setPhase('code');
       setCode('');
@@ -94,12 +96,15 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
     }
   };
 
-  const onSubmitCode = async (event: FormEvent) => {
+  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const value = code.trim();
     if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(value)) {
-      setCodeError(t('pages:emailValidation.codeFormat', { digits: OTP_LENGTH }));
+      showErrorsAndFocus(
+        () => setCodeError(t('pages:emailValidation.codeFormat', { digits: OTP_LENGTH })),
+        event.currentTarget,
+      );
       return;
     }
     setCodeError(null);

@@ -3,7 +3,20 @@
 
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * Shows a failed submit's errors at once and moves to the first invalid field (spec §5: after a
+ * failed submit the page goes to the first invalid field). The errors must be in the DOM before
+ * the field can be found, hence the synchronous render.
+ */
+export function showErrorsAndFocus(render: () => void, scope: ParentNode = document): void {
+  flushSync(render);
+  const first = scope.querySelector<HTMLElement>('[aria-invalid="true"]');
+  first?.scrollIntoView?.({ block: 'center' });
+  first?.focus({ preventScroll: true });
+}
 
 interface FieldFrameProps {
   id: string;

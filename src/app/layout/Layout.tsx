@@ -1,8 +1,9 @@
 // The default layout: top bar, the routed page (lazily loaded, with its error boundary), footer,
-// cookie banner and the debounced navigation loader. It also keeps the route history and the
-// visit's theme in step with the location.
+// cookie banner and the debounced navigation loader. It also keeps the route history, the visit's
+// theme and the document title in step with the location.
 
 import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { useIsLoggedIn } from '../hooks/useSession';
 import { useIsMobile } from '../hooks/useViewport';
@@ -19,6 +20,8 @@ export interface RouteHandle {
   name?: string;
   /** A back action never returns to this route. */
   skipHistory?: boolean;
+  /** The locale key of the page's name in the document title ("Help – GIC"). */
+  titleKey?: string;
 }
 
 function isRouteHandle(x: unknown): x is RouteHandle {
@@ -26,9 +29,20 @@ function isRouteHandle(x: unknown): x is RouteHandle {
 }
 
 function useRouteBookkeeping(): void {
+  const { t } = useTranslation('common');
   const location = useLocation();
   const matches = useMatches();
   const skip = matches.some((m) => isRouteHandle(m.handle) && m.handle.skipHistory === true);
+  const titleKey = matches
+    .map((m) => (isRouteHandle(m.handle) ? m.handle.titleKey : undefined))
+    .filter(Boolean)
+    .pop();
+  // Each page has its own title (WCAG 2.4.2), in the visitor's language.
+  useEffect(() => {
+    document.title = titleKey
+      ? t('brand.pageTitle', { page: t(titleKey), brand: t('brand.name') })
+      : t('brand.siteTitle');
+  }, [titleKey, t]);
   useEffect(() => {
     recordRoute(`${location.pathname}${location.search}`, skip);
   }, [location.pathname, location.search, skip]);

@@ -1,5 +1,6 @@
 // The top bar: logo, product menu, greeting, language switch and call centre. Under 992 px it
-// folds into a compact bar with a menu button.
+// folds into one compact row (logo, EL/EN, phone, menu button) that fits a 320 px screen; the
+// co-brand line moves to a strip under it, and the menu button keeps its width when it opens.
 
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,8 @@ export function TopBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to these changes.
   useEffect(() => setOpen(false), [location.pathname, isMobile]);
 
+  const cobrand = theme !== 'gic' ? t(`brand.${theme}`) : null;
+
   const menu = (
     <nav id={menuId} className="top-bar__nav" aria-label={t('nav.products')}>
       <ProductMenu onNavigate={() => setOpen(false)} />
@@ -38,7 +41,7 @@ export function TopBar() {
       <div className="top-bar__row">
         <Link to={HOME_PATH} className="top-bar__logo">
           <span className="top-bar__logo-mark">{t('brand.name')}</span>
-          {theme !== 'gic' ? <span className="top-bar__cobrand">{t(`brand.${theme}`)}</span> : null}
+          {cobrand && !isMobile ? <span className="top-bar__cobrand">{cobrand}</span> : null}
           <span className="visually-hidden"> – {t('nav.home')}</span>
         </Link>
         {isMobile ? null : menu}
@@ -52,13 +55,18 @@ export function TopBar() {
               className="top-bar__menu-button"
               aria-expanded={open}
               aria-controls={menuId}
+              aria-label={open ? t('nav.closeMenu') : t('nav.openMenu')}
               onClick={() => setOpen((v) => !v)}
             >
-              {open ? t('nav.closeMenu') : t('nav.openMenu')}
+              <span className="top-bar__menu-icon" aria-hidden="true">
+                {open ? '✕' : '☰'}
+              </span>
+              <span aria-hidden="true">{t('nav.openMenu')}</span>
             </button>
           ) : null}
         </div>
       </div>
+      {cobrand && isMobile ? <p className="top-bar__cobrand-strip">{cobrand}</p> : null}
       {isMobile && open ? (
         <div className="top-bar__drawer">
           <Greeting />

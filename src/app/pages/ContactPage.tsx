@@ -8,7 +8,7 @@ import { sendContactRequest } from '../../api/zcp';
 import { ymdToDisplay } from '../../engine/dates';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { currentLanguage } from '../../i18n';
-import { FormMessage, SelectField, TextAreaField, TextField } from '../components/fields';
+import { FormMessage, SelectField, showErrorsAndFocus, TextAreaField, TextField } from '../components/fields';
 import { CallCentre } from '../layout/CallCentre';
 import { isProduct, PRODUCTS } from '../routeTable';
 import { useAppError } from '../state/errorState';
@@ -89,15 +89,15 @@ export function ContactPage() {
       setValues((v) => ({ ...v, [key]: value }));
   const errorText = (key: keyof Values) => (errors[key] ? t(errors[key], { p0: MESSAGE_MAX_LENGTH }) : null);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state === 'sending') return;
     const found = validate(values);
-    setErrors(found);
     if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      showErrorsAndFocus(() => setErrors(found), event.currentTarget);
       return;
     }
+    setErrors({});
     setState('sending');
     try {
       const answer = await sendContactRequest(

@@ -1,6 +1,7 @@
 // /payment-completion/{orderId}: the card provider returns here. The order status is polled
 // (GET /zcp/paymeth/ORDSTAT) until it is no longer PENDING, a bounded number of times; an order
-// the service does not know stops the polling at once.
+// the service does not know stops the polling at once. A paid policy clears the flows' saved
+// answers, so the next quote starts afresh; a failed payment keeps them for the retry.
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,20 @@ import type { OrderStatusAnswer } from '../../api/types';
 import { getOrderStatus } from '../../api/zcp';
 import { formatEuro } from '../../engine/money';
 import { currentLanguage } from '../../i18n';
+import { clearStoredFlows } from '../../ui/flow/flowStorage';
 import { FailedLoad } from '../components/FailedLoad';
 import { CallCentre } from '../layout/CallCentre';
 import { isProduct, paymentRetryPath, productFromId, withQuery } from '../routeTable';
+import { currentTheme, themeQuery } from '../state/theme';
 
 export const POLL_INTERVAL_MS = 2_000;
+
+/** A sentence compared without case and closing punctuation. */
+const sentence = (text: string) =>
+  text
+    .trim()
+    .replace(/[.!;·]+$/u, '')
+    .toLocaleLowerCase();
 export const MAX_TRIES = 15;
 
 type View =
@@ -60,6 +70,7 @@ export function PaymentCompletionPage({
       }
       if (answer !== false) last = answer;
       if (answer !== false && answer.STATUS !== 'PENDING') {
+        if (answer.STATUS === 'SUCCESS' || answer.STATUS === 'SUCCESS_PENDING') clearStoredFlows();
         setView({ kind: 'done', answer });
         return;
       }
@@ -149,13 +160,22 @@ export function PaymentCompletionPage({
 
   const contactQuery = new URLSearchParams({ offer: answer.OFFER_NO });
   if (product && isProduct(product)) contactQuery.set('product', product);
+  const title = t('completion.failedTitle');
+  // The service's message often repeats the title word for word; then the general text says more.
+  const detail =
+    answer.MESSAGE && sentence(answer.MESSAGE) !== sentence(title)
+      ? answer.MESSAGE
+      : t('completion.failedText');
   return (
     <div className="page page--narrow">
-      <h1>{t('completion.failedTitle')}</h1>
-      <p role="alert">{answer.MESSAGE || t('completion.failedText')}</p>
+      <h1>{title}</h1>
+      <p role="alert">{detail}</p>
       <p>{t('completion.notCharged')}</p>
       <div className="actions">
-        <Link className="btn btn--primary" to={product ? paymentRetryPath(product, answer.OFFER_NO) : '/'}>
+        <Link
+          className="btn btn--primary"
+          to={product ? paymentRetryPath(product, themeQuery(currentTheme())) : '/'}
+        >
           {t('completion.retry')}
         </Link>
         <Link className="btn btn--secondary" to={withQuery('/contact', contactQuery.toString())}>

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isZcpError } from '../../api/errors';
 import { getLovMulti, validatePromo } from '../../api/zcp';
 import { FailedLoad } from '../components/FailedLoad';
-import { FormMessage, SelectField, TextField } from '../components/fields';
+import { FormMessage, SelectField, showErrorsAndFocus, TextField } from '../components/fields';
 import { useBackAction } from '../hooks/useBackAction';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { safeReturnPath } from '../state/emailValidation';
@@ -41,12 +41,12 @@ export function PromoPage() {
   const returnTo = params.get('returnTo');
   const leave = () => (returnTo ? navigate(safeReturnPath(returnTo)) : back());
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     const value = code.trim().toUpperCase();
     if (!value) {
-      setProblem('required');
+      showErrorsAndFocus(() => setProblem('required'), event.currentTarget);
       return;
     }
     setProblem(null);

@@ -19,6 +19,12 @@ export function themeFromQuery(search: string): Theme | null {
   return BY_REF[ref.trim()] ?? 'gic';
 }
 
+/** The reference query of a theme ('ref=1' for brand1), '' for the insurer's own. */
+export function themeQuery(theme: Theme): string {
+  const ref = Object.entries(BY_REF).find(([, t]) => t === theme)?.[0];
+  return ref ? `ref=${ref}` : '';
+}
+
 const stored = sessionStore.read(KEY);
 const store = createStore<Theme>(isTheme(stored) ? stored : 'gic');
 

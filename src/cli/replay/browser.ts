@@ -100,7 +100,8 @@ async function waitForSettled(
         previous === null ||
         el.getAttribute('data-substep') !== previous ||
         !/^editing$/.test(state) ||
-        document.querySelector('[aria-invalid="true"]') !== null
+        document.querySelector('[aria-invalid="true"]') !== null ||
+        document.querySelector('[data-service-error]') !== null
       );
     },
     substepKey,
@@ -215,12 +216,22 @@ export async function replayScenarioInPage(
       else await fillField(page, `root_${found.field.id}`, found.field, value);
     }
     await shot(`${result.visited.length}-${current}`);
+    for (const id of await page.locator('.flow [data-notice]').evaluateAll((els) =>
+      els.map((e) => e.getAttribute('data-notice') ?? ''),
+    ))
+      if (id && !result.notices.includes(id)) result.notices.push(id);
     await page.locator('.substep__actions button[type="submit"]').click();
 
     for (let guard = 0; guard < 8; guard++) {
       settled = await waitForSettled(page, current);
       if (settled.state === 'left' || settled.substep !== current) break;
       if (settled.state === 'editing') {
+        const refusal = page.locator('[data-service-error]');
+        if ((await refusal.count()) > 0 && (await page.locator('[aria-invalid="true"]').count()) === 0) {
+          result.refused = { substep: current, message: ((await refusal.textContent()) ?? '').trim() };
+          await shot(`${result.visited.length}-${current}-refused`);
+          return result;
+        }
         const invalid = await page
           .locator('[aria-invalid="true"]')
           .evaluateAll((els) => els.map((e) => e.id.replace(/^root_/, '').replace(/_\d+_.*$/, '')));

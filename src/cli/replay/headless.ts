@@ -7,6 +7,7 @@ import { createActor, waitFor } from 'xstate';
 import { todayInNicosia } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { callRequest } from '../../engine/machine/calls';
+import { activeNotices } from '../../engine/flow/notices';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
 import { getPath, setPath } from '../../engine/paths';
@@ -221,6 +222,9 @@ export async function replayHeadless(
       let quote = actor.getSnapshot().context.quote;
       for (const [path, value] of Object.entries(resolveAnswers(step.answers, today)))
         quote = setPath(quote, path, value);
+      const substep = bundle.flow.steps.flatMap((s) => s.substeps.filter((u) => `${s.id}__${u.id}` === key))[0];
+      for (const { notice } of activeNotices(bundle.flow, substep, quote, today, snap.context.vars))
+        if (!result.notices.includes(notice.id)) result.notices.push(notice.id);
       actor.send({ type: 'NEXT', quote });
       // Answer the pauses this substep raises until the flow moves on or stops.
       for (let guard = 0; guard < 10; guard++) {
@@ -233,6 +237,11 @@ export async function replayHeadless(
               substep: key,
               fields: [...new Set(snap.context.errors.map((e) => e.fieldId))],
             };
+            return result;
+          }
+          // A 422 leaves the visitor on the form with the service's message.
+          if (snap.context.serviceError) {
+            result.refused = { substep: key, message: snap.context.serviceError.message ?? '' };
             return result;
           }
           break;

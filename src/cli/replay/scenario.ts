@@ -42,6 +42,10 @@ export interface ScenarioExpectation {
   payment?: PaymentOutcome;
   /** Field errors that must keep the visitor on a substep: { substep, fields: [ids] }. */
   blocked?: { substep: string; fields: string[] };
+  /** The service refused the answers of a substep (422, e.g. a plate of another maker): its message, or a part of it. */
+  refused?: { substep: string; message?: string };
+  /** The ids of every notice shown on the way, exactly ([] : none may show). */
+  notices?: string[];
 }
 
 export interface ReplayResult {
@@ -53,10 +57,15 @@ export interface ReplayResult {
   payment: PaymentOutcome | null;
   contractNo: string | null;
   offerNo: string | null;
+  /** Ids of the notices shown on the substeps visited (each once, in order of appearance). */
+  notices: string[];
+  refused: { substep: string; message: string } | null;
 }
 
 export function emptyResult(): ReplayResult {
   return {
+    notices: [],
+    refused: null,
     visited: [],
     referral: null,
     blocked: null,
@@ -78,16 +87,23 @@ export async function readScenario(file: string): Promise<Scenario> {
 
 const DATE_EXPR = /^today([+-]\d+[dwmy])?$/;
 
+/** A value with relative dates resolved, also inside list items (a child's birth date). */
+function resolveValue(value: unknown, today: string): unknown {
+  if (typeof value === 'string' && DATE_EXPR.test(value)) return resolveDateExpr(value, today) ?? value;
+  if (Array.isArray(value)) return value.map((v) => resolveValue(v, today));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, today)]));
+  }
+  return value;
+}
+
 /** Answers with relative dates resolved against `today`. */
 export function resolveAnswers(
   answers: Record<string, unknown> | undefined,
   today: string,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [path, value] of Object.entries(answers ?? {})) {
-    out[path] =
-      typeof value === 'string' && DATE_EXPR.test(value) ? (resolveDateExpr(value, today) ?? value) : value;
-  }
+  for (const [path, value] of Object.entries(answers ?? {})) out[path] = resolveValue(value, today);
   return out;
 }
 
@@ -129,11 +145,27 @@ export function compareOutcome(expect: ScenarioExpectation, result: ReplayResult
   } else if (result.blocked) {
     problems.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
   }
+  if (expect.refused) {
+    if (!result.refused) problems.push(`expected the service to refuse ${expect.refused.substep}`);
+    else {
+      if (result.refused.substep !== expect.refused.substep)
+        problems.push(`refused on ${result.refused.substep}, expected ${expect.refused.substep}`);
+      if (expect.refused.message && !result.refused.message.includes(expect.refused.message))
+        problems.push(`refusal "${result.refused.message}" does not contain "${expect.refused.message}"`);
+    }
+  } else if (result.refused) {
+    problems.push(`refused on ${result.refused.substep}: ${result.refused.message}`);
+  }
   if (
     expect.premium !== undefined &&
     (result.premium === null || Math.abs(result.premium - expect.premium) > 0.005)
   ) {
     problems.push(`premium ${result.premium}, expected ${expect.premium}`);
+  }
+  if (expect.notices !== undefined) {
+    const shown = [...new Set(result.notices)].sort().join(', ');
+    const wanted = [...new Set(expect.notices)].sort().join(', ');
+    if (shown !== wanted) problems.push(`notices shown: [${shown}], expected [${wanted}]`);
   }
   if (expect.reachesPayment !== undefined && result.reachedPayment !== expect.reachesPayment) {
     problems.push(expect.reachesPayment ? 'did not reach payment' : 'reached payment');
@@ -152,6 +184,8 @@ export function describeResult(result: ReplayResult): string {
       `referral (type ${result.referral.type}, check ${result.referral.checkNumber}): ${result.referral.message}`,
     );
   if (result.blocked) lines.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
+  if (result.refused) lines.push(`refused on ${result.refused.substep}: ${result.refused.message}`);
+  if (result.notices.length) lines.push(`notices: ${result.notices.join(', ')}`);
   if (result.premium !== null) lines.push(`premium: ${result.premium.toFixed(2)} EUR`);
   if (result.offerNo) lines.push(`offer: ${result.offerNo}`);
   lines.push(`reached payment: ${result.reachedPayment ? 'yes' : 'no'}`);

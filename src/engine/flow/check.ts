@@ -276,13 +276,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
           message: 'a packages substep needs "packages", and only it may have one',
         });
       }
-      if (sub.packages?.recalculate && !flow.calls?.[sub.packages.recalculate]) {
-        problems.push({
-          file: flowFile,
-          pointer: `${up}/packages/recalculate`,
-          message: `unknown call "${sub.packages.recalculate}"`,
-        });
-      }
+      const recalculate = sub.packages?.recalculate;
+      (Array.isArray(recalculate) ? recalculate : recalculate ? [recalculate] : []).forEach((call, i) => {
+        if (!flow.calls?.[call]) {
+          problems.push({
+            file: flowFile,
+            pointer: `${up}/packages/recalculate${Array.isArray(recalculate) ? `/${i}` : ''}`,
+            message: `unknown call "${call}"`,
+          });
+        }
+      });
       sub.panels?.items.forEach((item, i) => {
         needKey(qualify(flow, item.title), flowFile, `${up}/panels/items/${i}/title`);
         if (!rules?.ET_TEXTS.some((t) => t.TEXT_NAME === item.text)) {

@@ -233,8 +233,12 @@ export interface PackagesSpec {
   coversPath?: string;
   /** Where the selected package is copied (CT_OFFERS). */
   offersPath: string;
-  /** The call that recalculates the selected package's amount. */
-  recalculate?: string;
+  /**
+   * The call that recalculates the selected package's amount, or several run in order (motor: the
+   * chosen package's deductible lists, then its price); run when a package, an optional cover or a
+   * `recalculates` field changes.
+   */
+  recalculate?: string | string[];
 }
 
 export interface PanelsSpec {

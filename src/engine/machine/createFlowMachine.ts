@@ -69,6 +69,12 @@ export type FlowEvent =
   /** The visitor came back from the provider's page without paying. */
   | { type: 'CANCEL_PAYMENT' };
 
+/** One answer of a recalculation and where its parts go in the quote. */
+interface RecalcAnswer {
+  merge: Record<string, string> | undefined;
+  answer: unknown;
+}
+
 export interface FlowMachineOptions {
   quote?: Quote;
   vars?: Record<string, unknown>;
@@ -126,12 +132,27 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
   >(({ input }) =>
     runEffects({ flow, effects: input.effects, quote: input.quote, cursor: input.cursor, vars, services }),
   );
-  const recalcActor = fromPromise<Quote, { call: string; quote: Quote }>(async ({ input }) => {
-    const spec = flow.calls?.[input.call];
-    if (!spec) throw new Error(`Flow ${flow.id} has no call "${input.call}"`);
-    const answer = await services.call(input.call, spec, input.quote);
-    return applyDerived(flow, mergeAnswer(input.quote, answer, spec.merge), services.today());
+  // The recalculation's calls run in order, each seeing what the earlier ones answered (the
+  // deductible lists of the chosen package, then its price). Their answers are merged on done into
+  // the quote as it is then, so a panel opened or a field changed meanwhile is kept.
+  const recalcActor = fromPromise<RecalcAnswer[], { calls: string[]; quote: Quote }>(async ({ input }) => {
+    const answers: RecalcAnswer[] = [];
+    let quote = input.quote;
+    for (const name of input.calls) {
+      const spec = flow.calls?.[name];
+      if (!spec) throw new Error(`Flow ${flow.id} has no call "${name}"`);
+      const answer = await services.call(name, spec, quote);
+      quote = mergeAnswer(quote, answer, spec.merge);
+      answers.push({ merge: spec.merge, answer });
+    }
+    return answers;
   });
+  const withAnswers = (quote: Quote, answers: RecalcAnswer[]): Quote =>
+    applyDerived(
+      flow,
+      answers.reduce((q, a) => mergeAnswer(q, a.answer, a.merge), quote),
+      services.today(),
+    );
   const otpSendActor = fromPromise<void, { email: string }>(({ input }) => services.otpGenerate(input.email));
   const otpCheckActor = fromPromise<OtpResult, { email: string; code: string }>(({ input }) =>
     services.otpValidate(input.email, input.code),
@@ -195,6 +216,12 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
       target: `#${flow.id}.${positions.find((p) => p.stepIndex === s)!.key}`,
     }));
 
+    const openPanel = update(({ context, event }) =>
+      substep.panels && event.type === 'OPEN_PANEL'
+        ? { quote: recordOpened(context.quote, substep.panels.recordPath, event.id) }
+        : {},
+    );
+
     states[pos.key] = {
       entry: update(({ context }) => ({
         activated: { ...context.activated, [stepId]: true },
@@ -248,12 +275,13 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                 actions: update(({ context, event }) => ({
                   quote: nextQuote(context, event),
                   errors: [],
+                  serviceError: null,
                   cursor: 0,
                 })),
               },
             ],
             SELECT_PACKAGE: {
-              target: substep.packages?.recalculate ? 'recalculating' : 'editing',
+              target: recalcCalls(substep).length ? 'recalculating' : 'editing',
               reenter: false,
               actions: update(({ context, event }) => ({
                 quote:
@@ -266,7 +294,7 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               })),
             },
             TOGGLE_COVER: {
-              target: substep.packages?.recalculate ? 'recalculating' : 'editing',
+              target: recalcCalls(substep).length ? 'recalculating' : 'editing',
               actions: update(({ context, event }) => {
                 if (event.type !== 'TOGGLE_COVER') return {};
                 const pkg = String(getPath(context.quote, 'CS_POLICY.PACKAGE_ID') ?? '');
@@ -283,23 +311,29 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                 };
               }),
             },
-            OPEN_PANEL: {
-              actions: update(({ context, event }) =>
-                substep.panels && event.type === 'OPEN_PANEL'
-                  ? { quote: recordOpened(context.quote, substep.panels.recordPath, event.id) }
-                  : {},
-              ),
-            },
+            OPEN_PANEL: { actions: openPanel },
           },
         },
         recalculating: {
+          // The visitor may go on typing and opening panels while the premium is recalculated.
+          on: {
+            CHANGE: {
+              actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+            },
+            OPEN_PANEL: { actions: openPanel },
+          },
           invoke: {
             src: 'recalcActor',
             input: ({ context }: { context: FlowContext }) => ({
-              call: substep.packages?.recalculate ?? '',
+              calls: recalcCalls(substep),
               quote: context.quote,
             }),
-            onDone: { target: 'editing', actions: assign({ quote: ({ event }) => event.output as Quote }) },
+            onDone: {
+              target: 'editing',
+              actions: update(({ context, event }) => ({
+                quote: withAnswers(context.quote, (event as unknown as { output: RecalcAnswer[] }).output),
+              })),
+            },
             onError: { target: 'editing', actions: 'takeThrown' },
           },
         },
@@ -326,6 +360,16 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                 guard: outcomeIs('premiumChanged'),
                 target: 'confirmPremium',
                 actions: ['takeQuote', 'takeCursor', 'takePremium'],
+              },
+              {
+                // A refusal of the answers (422: a plate of another maker, a vehicle not found) is the
+                // visitor's to correct: the form stays on screen with the service's message.
+                guard: ({ event }: { event: unknown }) => {
+                  const output = (event as Out).output;
+                  return output.kind === 'error' && output.error.status === 422;
+                },
+                target: 'editing',
+                actions: ['takeQuote', 'takeError'],
               },
               {
                 guard: outcomeIs('error'),
@@ -551,6 +595,12 @@ function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolea
       (f) => f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
     )
   );
+}
+
+/** The calls a packages substep's `recalculate` names, in order. */
+export function recalcCalls(substep: Substep): string[] {
+  const names = substep.packages?.recalculate;
+  return names === undefined ? [] : Array.isArray(names) ? names : [names];
 }
 
 function packagePaths(substep: Substep) {

@@ -19,16 +19,21 @@ export interface FlowPageProps {
   step: number;
 }
 
+// Offer and payment URLs number the substeps without the send-offer one, which has its own path
+// (spec §2: motor's payment is substep 5 after the offer step, property's substep 4).
+const numbered = (positions: SubstepPosition[]) => positions.filter((p) => p.substep.kind !== 'sendOffer');
+
 /** The URL of a substep: payment substeps under /payment, send-offer at its own path. */
 export function substepUrl(flow: Flow, position: SubstepPosition): string {
-  if (position.substep.kind === 'payment') return `/${flow.id}/payment/${position.index + 1}`;
   if (position.substep.kind === 'sendOffer') return `/${flow.id}/send-offer`;
-  return `/${flow.id}/offer/${position.index + 1}`;
+  const n = numbered(substepPositions(flow)).findIndex((p) => p.index === position.index) + 1;
+  if (position.substep.kind === 'payment') return `/${flow.id}/payment/${n}`;
+  return `/${flow.id}/offer/${n}`;
 }
 
 function positionOfUrl(positions: SubstepPosition[], section: FlowPageProps['section'], step: number) {
   if (section === 'send-offer') return positions.find((p) => p.substep.kind === 'sendOffer');
-  return positions[step - 1];
+  return numbered(positions)[step - 1];
 }
 
 function useFlow(flowId: string) {

@@ -26,6 +26,7 @@ import type { FlowActor } from './flowActors';
 import { SubstepNotices } from './Notices';
 import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
+import { confirmedEmail, SendOfferSubstep } from './SendOfferSubstep';
 import { StepBar } from './StepBar';
 import { useLovs } from './useLovs';
 
@@ -131,6 +132,16 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   const premium = flow.product ? premiumOf(draft, flow.product.premiumPath) : 0;
   const isLastSubstep = position.index === positions.length - 1;
   const machineErrors = context.errors.filter((e) => e.fieldId.startsWith('$'));
+  // Continue waits until every cover and document panel was opened (spec §4, motor).
+  const openedPanels = substep.panels ? getPath(draft, substep.panels.recordPath) : undefined;
+  const panelsPending =
+    Boolean(substep.panels?.requireAllOpened) &&
+    !substep.panels?.items.every((item) => Array.isArray(openedPanels) && openedPanels.includes(item.id));
+  // The substep after send-offer says where the offer went.
+  const sentOfferNo =
+    positions[position.index - 1]?.substep.kind === 'sendOffer'
+      ? String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')
+      : '';
 
   let body: React.ReactNode;
   if (inner.includes('referral') && context.referral) {
@@ -182,6 +193,12 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         }}
       >
         {substep.intro && <p className="substep__intro">{t(qualify(flow, substep.intro))}</p>}
+        {sentOfferNo && (
+          <p className="notice notice--info" role="status">
+            {t('flow:sendOffer.sent', { offerNo: sentOfferNo, email: confirmedEmail(draft) })}
+          </p>
+        )}
+        {substep.kind === 'sendOffer' && <SendOfferSubstep flow={flow} quote={draft} lang={lang} />}
         {substep.kind === 'packages' && (
           <PackagesSubstep
             flow={flow}
@@ -209,8 +226,13 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         ) : null}
         <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />
         {context.serviceError && !inner.includes('error') && (
-          <p className="field-error" role="alert">
+          <p className="field-error" role="alert" data-service-error="">
             {context.serviceError.message || t('flow:serviceError.text')}
+          </p>
+        )}
+        {panelsPending && (
+          <p id="continue-hint" className="substep__hint">
+            {t('flow:actions.openPanelsFirst')}
           </p>
         )}
         <div className="substep__actions">
@@ -224,12 +246,20 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
               {t('flow:actions.back')}
             </button>
           )}
-          <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy}>
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={busy || panelsPending}
+            aria-busy={busy}
+            aria-describedby={panelsPending ? 'continue-hint' : undefined}
+          >
             {substep.kind === 'payment' && premium > 0
               ? t('flow:actions.pay', { amount: formatEuro(premium, lang) })
-              : isLastSubstep
-                ? t('flow:actions.finish')
-                : t('flow:actions.next')}
+              : substep.kind === 'sendOffer'
+                ? t('flow:actions.sendOffer')
+                : isLastSubstep
+                  ? t('flow:actions.finish')
+                  : t('flow:actions.next')}
           </button>
         </div>
       </form>

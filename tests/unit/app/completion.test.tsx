@@ -83,7 +83,7 @@ describe('/payment-completion/:id', () => {
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('The card was declined.');
     expect(screen.getByRole('link', { name: 'Try the payment again' }).getAttribute('href')).toBe(
-      '/property/payment/1?offer=OF20260042',
+      '/property/offer/1',
     );
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Call me back' })));
     expect(router.state.location.pathname).toBe('/contact');

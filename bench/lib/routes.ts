@@ -1,0 +1,15 @@
+// The product routes the weight and Lighthouse figures are taken on, and whether each exists yet:
+// a route is measured once its flow folder is there (the motor flow is being written).
+
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths';
+
+export const FIRST_PAINT_ROUTES = [
+  { flow: 'driver', path: '/driver/offer/1' },
+  { flow: 'motor', path: '/motor/offer/1' },
+];
+
+export const flowExists = (flow: string): boolean => existsSync(join(ROOT, 'flows', flow, 'flow.json'));
+
+export const NOT_YET = 'not yet available';

@@ -1,2 +1,0 @@
-const b = 1;;
-console.log(b)

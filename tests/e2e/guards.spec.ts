@@ -1,0 +1,202 @@
+// The route table and navigation guards of the spec (§2, §4) in the browser, against the real
+// service: the redirects of a first navigation (a page load), what later in-app navigations may
+// reach, and page-not-found with its way back to safety.
+
+import { expect, type Page, test } from '@playwright/test';
+import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
+
+/** Path and query of the page now, as the visitor's address bar shows them. */
+function here(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** An in-app navigation (the router's history listener), so it is not the first of the page load. */
+async function navigateInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+}
+
+/** The address settles: redirects and the flow's own URL sync are done. */
+async function settledAt(page: Page, expected: string): Promise<void> {
+  await expect.poll(() => here(page)).toBe(expected);
+  await page.waitForLoadState('networkidle');
+  expect(here(page)).toBe(expected);
+}
+
+const NOT_FOUND = {
+  el: {
+    title: 'Η σελίδα δεν βρέθηκε',
+    back: 'Επιστροφή σε ασφαλές σημείο',
+    home: 'Η πύλη πελατών έρχεται σύντομα',
+  },
+  en: { title: 'Page not found', back: 'Back to safety', home: 'The customer portal is coming soon' },
+} as const;
+
+test.beforeEach(async ({ page }) => {
+  await acceptNecessaryCookies(page);
+});
+
+test.describe('first navigation of a page load', () => {
+  const FLOW_PRODUCTS = ['motor', 'property', 'travel', 'driver', 'hunter'] as const;
+
+  const REDIRECTS: [from: string, to: string][] = [
+    // / goes to the dashboard (document 2's start page), keeping the query.
+    ['/', '/my-dashboard'],
+    ['/?ref=1', '/my-dashboard?ref=1'],
+    // /{product} goes to its first offer step.
+    ...FLOW_PRODUCTS.map((p): [string, string] => [`/${p}`, `/${p}/offer/1`]),
+    ['/motor?ref=2', '/motor/offer/1?ref=2'],
+    // An offer step above 1 goes to step 1; only motor keeps the query (its brand rides on it).
+    ['/motor/offer/3?ref=1', '/motor/offer/1?ref=1'],
+    ['/motor/offer/12?ref=2&campaign=autumn', '/motor/offer/1?ref=2&campaign=autumn'],
+    ['/property/offer/2?campaign=autumn', '/property/offer/1'],
+    ['/travel/offer/3?ref=1', '/travel/offer/1'],
+    ['/driver/offer/2?campaign=autumn', '/driver/offer/1'],
+    ['/hunter/offer/3?ref=2', '/hunter/offer/1'],
+    // Protected flow routes go to the product's first offer step with the query kept.
+    ['/motor/payment/5?ref=1', '/motor/offer/1?ref=1'],
+    ['/property/payment/4', '/property/offer/1'],
+    ['/travel/payment/4?campaign=summer', '/travel/offer/1?campaign=summer'],
+    ['/driver/payment/3?offer=OF100001', '/driver/offer/1?offer=OF100001'],
+    ['/hunter/payment/1', '/hunter/offer/1'],
+    ['/motor/send-offer?ref=2', '/motor/offer/1?ref=2'],
+    ['/property/send-offer', '/property/offer/1'],
+    // Protected pages go to their default route, /, and on to the dashboard, with the query kept.
+    ['/error?product=driver&code=5', '/my-dashboard?product=driver&code=5'],
+    ['/contact?product=hunter', '/my-dashboard?product=hunter'],
+    ['/promo?campaign=autumn', '/my-dashboard?campaign=autumn'],
+    ['/email-validation', '/my-dashboard'],
+  ];
+
+  for (const [from, to] of REDIRECTS) {
+    test(`${from} goes to ${to}`, async ({ page }) => {
+      const problems = watchConsole(page);
+      await page.goto(from);
+      await settledAt(page, to);
+      await expect(page.locator('main#main')).toBeVisible();
+      expect(problems).toEqual([]);
+    });
+  }
+
+  const OPEN: [path: string, heading: string][] = [
+    ['/my-dashboard', 'Η πύλη πελατών έρχεται σύντομα'],
+    ['/driver/offer/1', 'Στοιχεία οδηγού'],
+    ['/hunter/offer/1?ref=1', ''],
+    ['/cookies', 'Cookies'],
+    ['/help-page', 'Βοήθεια'],
+    ['/payment-completion/OF999999-1-ABCDEF', 'Δεν ήταν δυνατός ο έλεγχος της πληρωμής'],
+  ];
+
+  for (const [path, heading] of OPEN) {
+    test(`${path} is open to a first navigation`, async ({ page }) => {
+      await page.goto(path);
+      await settledAt(page, path);
+      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      else await expect(page.locator('.flow')).toBeVisible();
+    });
+  }
+
+  test('a reload is a first navigation again', async ({ page }) => {
+    await page.goto('/help-page');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Θέλω να με καλέσετε' }).click();
+    await settledAt(page, '/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Θέλω να με καλέσετε' })).toBeVisible();
+    await page.reload();
+    await settledAt(page, '/my-dashboard');
+  });
+});
+
+test.describe('after the first navigation', () => {
+  test('the protected pages open from inside the app', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/help-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Βοήθεια' })).toBeVisible();
+    const PROTECTED: [string, string][] = [
+      ['/contact?product=driver', 'Θέλω να με καλέσετε'],
+      ['/promo', 'Κωδικός προσφοράς ή αναφοράς'],
+      ['/email-validation', 'Επιβεβαίωση email'],
+      ['/error?message=Δοκιμή&product=driver', 'Δεν είναι δυνατό να συνεχίσετε online'],
+    ];
+    for (const [path, heading] of PROTECTED) {
+      await navigateInApp(page, path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path.split('?')[0]);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('a flow address ahead of the visitor goes back to where the quote is', async ({ page }) => {
+    await page.goto('/driver/offer/1');
+    await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'driver__eligibility');
+    // Not a first navigation, so the guard lets it through; the flow itself refuses to skip ahead.
+    await navigateInApp(page, '/driver/offer/2');
+    await settledAt(page, '/driver/offer/1');
+    await navigateInApp(page, '/driver/payment/3');
+    await settledAt(page, '/driver/offer/1');
+    await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'driver__eligibility');
+  });
+
+  test('/{product} from the product menu starts the quote', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/help-page');
+    await page.getByRole('navigation', { name: 'Προϊόντα' }).getByRole('link', { name: 'Κυνηγός' }).click();
+    await settledAt(page, '/hunter/offer/1');
+    await expect(page.locator('.flow')).toBeVisible();
+  });
+});
+
+test.describe('page not found', () => {
+  const UNKNOWN = [
+    '/nowhere',
+    '/driver/offer/abc',
+    '/driver/offer/0',
+    '/driver/offer/1000',
+    '/driver/send-offer',
+    '/hunter/payment',
+    '/motor/offer/1/extra',
+    '/payment-completion',
+    '/offer/1',
+    // Paths are matched exactly as the spec writes them, by the router and the guards alike.
+    '/Driver/offer/1',
+    '/Driver/payment/3',
+    '/Contact',
+  ];
+
+  for (const path of UNKNOWN) {
+    test(`${path} shows page-not-found with a way back to safety`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.el.title })).toBeVisible();
+      // The address stays, so the visitor sees what they typed.
+      expect(new URL(page.url()).pathname).toBe(path);
+      await page.getByRole('button', { name: NOT_FOUND.el.back }).click();
+      await settledAt(page, '/my-dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.el.home })).toBeVisible();
+    });
+  }
+
+  test('an unknown path reached from inside the app, in English', async ({ page }) => {
+    await setLanguage(page, 'en');
+    await page.goto('/cookies');
+    await navigateInApp(page, '/cookies/more');
+    await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.en.title })).toBeVisible();
+    await expect(page).toHaveTitle(`${NOT_FOUND.en.title} – GIC`);
+    await page.getByRole('button', { name: NOT_FOUND.en.back }).click();
+    await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.en.home })).toBeVisible();
+    expect(here(page)).toBe('/my-dashboard');
+  });
+
+  for (const lang of ['el', 'en'] as const)
+    for (const width of [390, 1280]) {
+      test(`is accessible and does not scroll sideways (${lang}, ${width} px)`, async ({ page }) => {
+        await setLanguage(page, lang);
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/no/such/page');
+        await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND[lang].title })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectAccessible(page, `page not found (${lang}, ${width} px)`);
+      });
+    }
+});
