@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FlowProblem } from '../engine/flow/check';
 import { DEV_NS } from './devStrings';
-import { FLOWS_CHANGED_EVENT } from './events';
+import { onFlowsChanged } from './events';
 
 export type CheckFlows = () => Promise<FlowProblem[]>;
 
@@ -29,13 +29,7 @@ export function useFlowProblems(check: CheckFlows = fetchFlowProblems): FlowProb
   const [state, setState] = useState<FlowProblemsState>({ problems: [], error: null });
   const [round, setRound] = useState(0);
 
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const again = () => setRound((n) => n + 1);
-    hot.on(FLOWS_CHANGED_EVENT, again);
-    return () => hot.off(FLOWS_CHANGED_EVENT, again);
-  }, []);
+  useEffect(() => onFlowsChanged(() => setRound((n) => n + 1)), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: round is the trigger to ask again
   useEffect(() => {

@@ -33,7 +33,7 @@ import { useLovs } from '../ui/flow/useLovs';
 import { createInputIssues } from '../ui/theme';
 import '../ui/styles/flow.css';
 import { DEV_NS } from './devStrings';
-import { FLOWS_CHANGED_EVENT } from './events';
+import { onFlowsChanged } from './events';
 import { previewPath } from './FlowsIndex';
 import { type PreviewFiles, projectFiles } from './projectFiles';
 import { type Sample, sampleQuote } from './sampleData';
@@ -109,13 +109,7 @@ function PreviewBody({ flow, position, loaded, lang, variant, onReset }: BodyPro
   // The lists come from the service, which `npm run dev` restarts on changes: ask again when it says so.
   const retryLovs = useRef(lovs.retry);
   retryLovs.current = lovs.retry;
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const again = () => retryLovs.current();
-    hot.on(FLOWS_CHANGED_EVENT, again);
-    return () => hot.off(FLOWS_CHANGED_EVENT, again);
-  }, []);
+  useEffect(() => onFlowsChanged(() => retryLovs.current()), []);
   const ctx: UiContext = useMemo(
     () => ({ lang, t: (key, values) => t(key, values), lovOptions: lovs.options, today, vars }),
     [lang, t, lovs.options, today, vars],

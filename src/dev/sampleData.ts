@@ -16,6 +16,7 @@ import type { Tariff } from '../engine/rating/types';
 /** The parts of a scenario file (docs/scenarios.md) the preview reads. */
 export interface SampleScenario {
   flow: string;
+  variant?: string;
   steps: {
     substep: string;
     answers?: Record<string, unknown>;
@@ -44,17 +45,23 @@ export function findPosition(flow: Flow, substepKey: string): SubstepPosition | 
 
 /**
  * The scenario to take answers from: the first file, by name, of `<flow>-*.json` that reaches the
- * substep, else the first file of the flow. Files are keyed by their name.
+ * substep, preferring files of the previewed variant (or of none); else the flow's first file.
+ * Files are keyed by their name.
  */
 export function pickScenario(
   flowId: string,
   substepKey: string,
   scenarios: Record<string, SampleScenario>,
+  variant?: string,
 ): string | null {
   const mine = Object.keys(scenarios)
     .filter((name) => name.startsWith(`${flowId}-`) && scenarios[name].flow === flowId)
     .sort();
-  return mine.find((name) => scenarios[name].steps.some((s) => s.substep === substepKey)) ?? mine[0] ?? null;
+  const reaching = mine.filter((name) => scenarios[name].steps.some((s) => s.substep === substepKey));
+  const sameVariant = reaching.find(
+    (name) => (scenarios[name].variant || undefined) === (variant || undefined),
+  );
+  return sameVariant ?? reaching[0] ?? mine[0] ?? null;
 }
 
 function resolved(answers: Record<string, unknown> | undefined, today: string): [string, unknown][] {
@@ -78,7 +85,7 @@ export function sampleQuote({ flow, substepKey, scenarios, tariff, today, varian
   const positions = substepPositions(flow);
   const target = positions.findIndex((p) => p.key === substepKey);
   if (target < 0) throw new Error(`${flow.id} has no substep ${substepKey}`);
-  const scenario = pickScenario(flow.id, substepKey, scenarios);
+  const scenario = pickScenario(flow.id, substepKey, scenarios, variant);
   const steps = scenario ? scenarios[scenario].steps : [];
   let quote = initialQuote(flow, { vars: { variant: variant ?? '' } });
   let rated = false;

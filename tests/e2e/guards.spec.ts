@@ -13,6 +13,8 @@ function here(page: Page): string {
 
 /** An in-app navigation (the router's history listener), so it is not the first of the page load. */
 async function navigateInApp(page: Page, to: string): Promise<void> {
+  // The layout is drawn once the router has made (and guarded) the page load's first navigation.
+  await page.locator('main#main').waitFor();
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);
     window.dispatchEvent(new PopStateEvent('popstate'));

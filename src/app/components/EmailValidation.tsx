@@ -139,8 +139,10 @@ export function EmailValidation({ initialEmail = '', onValidated, headingLevel =
   if (phase === 'email') {
     return (
       <form className="form email-validation" noValidate onSubmit={onSubmitEmail} aria-busy={busy}>
-        <Heading>{t('pages:emailValidation.emailStepTitle')}</Heading>
-        <p>{t('pages:emailValidation.emailStepIntro')}</p>
+        <div className="form__intro">
+          <Heading>{t('pages:emailValidation.emailStepTitle')}</Heading>
+          <p>{t('pages:emailValidation.emailStepIntro')}</p>
+        </div>
         <TextField
           label={t('pages:emailValidation.email')}
           type="email"

@@ -36,6 +36,10 @@ export interface BrowserReplayOptions {
   /** Save a screenshot of every substep here (test artefacts). */
   screenshotDir?: string;
   screenshotPrefix?: string;
+  /** Runs on each substep once its answers are filled, before Continue (accessibility checks, assertions). */
+  onSubstep?: (substep: string) => Promise<void>;
+  /** Runs when the flow pauses for the visitor (referral, one-time code, changed premium), before the replay answers. */
+  onPause?: (state: string, substep: string) => Promise<void>;
 }
 
 function fieldFor(
@@ -201,6 +205,12 @@ export async function replayScenarioInPage(
       );
       await page.locator(`#package-${step.select}:checked`).waitFor();
     }
+    for (const cover of step.covers ?? []) {
+      await page.locator(`#cover-${cover}`).check();
+      await page.waitForFunction(
+        () => document.querySelector('.packages')?.getAttribute('aria-busy') !== 'true',
+      );
+    }
     for (const panel of step.openPanels ?? [])
       await page
         .locator(`.panel`)
@@ -216,15 +226,17 @@ export async function replayScenarioInPage(
       else await fillField(page, `root_${found.field.id}`, found.field, value);
     }
     await shot(`${result.visited.length}-${current}`);
-    for (const id of await page.locator('.flow [data-notice]').evaluateAll((els) =>
-      els.map((e) => e.getAttribute('data-notice') ?? ''),
-    ))
+    await options.onSubstep?.(current);
+    for (const id of await page
+      .locator('.flow [data-notice]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-notice') ?? '')))
       if (id && !result.notices.includes(id)) result.notices.push(id);
     await page.locator('.substep__actions button[type="submit"]').click();
 
     for (let guard = 0; guard < 8; guard++) {
       settled = await waitForSettled(page, current);
       if (settled.state === 'left' || settled.substep !== current) break;
+      if (settled.state !== 'editing') await options.onPause?.(settled.state, current);
       if (settled.state === 'editing') {
         const refusal = page.locator('[data-service-error]');
         if ((await refusal.count()) > 0 && (await page.locator('[aria-invalid="true"]').count()) === 0) {
@@ -251,8 +263,11 @@ export async function replayScenarioInPage(
       }
       if (settled.state.includes('otp'))
         await confirmEmail(page, lang, scenario.email ?? 'eleni.georgiou@example.com.cy');
-      else if (settled.state.includes('confirmPremium')) await page.locator('.notice button').first().click();
-      else if (settled.state.includes('error'))
+      else if (settled.state.includes('confirmPremium')) {
+        result.premiumChanged = true;
+        await shot(`${result.visited.length}-${current}-premium-changed`);
+        await page.locator('.notice button').first().click();
+      } else if (settled.state.includes('error'))
         throw new Error(
           `service error on ${current}: ${(await page.locator('.notice').textContent()) ?? ''}`,
         );

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { createActor, waitFor } from 'xstate';
 import { todayInNicosia } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
-import { callRequest } from '../../engine/machine/calls';
 import { activeNotices } from '../../engine/flow/notices';
+import { callRequest } from '../../engine/machine/calls';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
 import { getPath, setPath } from '../../engine/paths';
@@ -222,7 +222,9 @@ export async function replayHeadless(
       let quote = actor.getSnapshot().context.quote;
       for (const [path, value] of Object.entries(resolveAnswers(step.answers, today)))
         quote = setPath(quote, path, value);
-      const substep = bundle.flow.steps.flatMap((s) => s.substeps.filter((u) => `${s.id}__${u.id}` === key))[0];
+      const substep = bundle.flow.steps.flatMap((s) =>
+        s.substeps.filter((u) => `${s.id}__${u.id}` === key),
+      )[0];
       for (const { notice } of activeNotices(bundle.flow, substep, quote, today, snap.context.vars))
         if (!result.notices.includes(notice.id)) result.notices.push(notice.id);
       actor.send({ type: 'NEXT', quote });
@@ -258,6 +260,7 @@ export async function replayHeadless(
         if (inner.includes('error'))
           throw new Error(`service error on ${key}: ${snap.context.serviceError?.message}`);
         if (inner.includes('confirmPremium')) {
+          result.premiumChanged = true;
           actor.send({ type: scenario.premiumChange === 'reject' ? 'REJECT_PREMIUM' : 'CONFIRM_PREMIUM' });
         } else if (inner.includes('"email"') || inner.includes('expired')) {
           const email = scenario.email ?? 'eleni.georgiou@example.com.cy';

@@ -44,6 +44,8 @@ export interface ScenarioExpectation {
   blocked?: { substep: string; fields: string[] };
   /** The service refused the answers of a substep (422, e.g. a plate of another maker): its message, or a part of it. */
   refused?: { substep: string; message?: string };
+  /** The visitor was asked to confirm a premium that changed since the offer (true), or never (false). */
+  premiumChanged?: boolean;
   /** The ids of every notice shown on the way, exactly ([] : none may show). */
   notices?: string[];
 }
@@ -60,12 +62,15 @@ export interface ReplayResult {
   /** Ids of the notices shown on the substeps visited (each once, in order of appearance). */
   notices: string[];
   refused: { substep: string; message: string } | null;
+  /** A changed premium was put to the visitor. */
+  premiumChanged: boolean;
 }
 
 export function emptyResult(): ReplayResult {
   return {
     notices: [],
     refused: null,
+    premiumChanged: false,
     visited: [],
     referral: null,
     blocked: null,
@@ -145,6 +150,10 @@ export function compareOutcome(expect: ScenarioExpectation, result: ReplayResult
   } else if (result.blocked) {
     problems.push(`blocked on ${result.blocked.substep}: ${result.blocked.fields.join(', ')}`);
   }
+  if (expect.premiumChanged !== undefined && result.premiumChanged !== expect.premiumChanged)
+    problems.push(
+      expect.premiumChanged ? 'no changed premium was put to the visitor' : 'the premium changed',
+    );
   if (expect.refused) {
     if (!result.refused) problems.push(`expected the service to refuse ${expect.refused.substep}`);
     else {

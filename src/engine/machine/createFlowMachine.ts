@@ -592,7 +592,8 @@ function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolea
   return (
     chosen &&
     (substep.fields ?? []).some(
-      (f) => f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
+      (f) =>
+        f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
     )
   );
 }

@@ -215,6 +215,9 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         )}
         {substep.fields?.length ? (
           <FormSubstep
+            // One form per substep: its precompiled validator and the fields left belong to it alone
+            // (two form substeps in a row, motor's search then details, must not share them).
+            key={topState}
             flow={flow}
             substep={substep}
             quote={draft}

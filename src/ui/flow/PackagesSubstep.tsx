@@ -100,6 +100,7 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
               <label key={c.COVER_ID} className="checkbox">
                 <input
                   type="checkbox"
+                  id={`cover-${c.COVER_ID}`}
                   checked={c.ZZSELECTED_IND === 'X'}
                   disabled={props.busy}
                   onChange={(e) => props.onToggleCover(c.COVER_ID, e.target.checked)}

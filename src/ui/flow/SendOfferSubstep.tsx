@@ -74,7 +74,9 @@ export function SendOfferSubstep({ flow, quote, lang }: SendOfferSubstepProps) {
           </ul>
         </section>
       )}
-      <p className="send-offer__next">{email ? t('sendOffer.willSend', { email }) : t('sendOffer.confirmFirst')}</p>
+      <p className="send-offer__next">
+        {email ? t('sendOffer.willSend', { email }) : t('sendOffer.confirmFirst')}
+      </p>
     </div>
   );
 }

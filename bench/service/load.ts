@@ -1,0 +1,77 @@
+// Measure 4: the service under load (autocannon on loopback). Every run is bounded in time and in
+// request count, preceded by a short warm-up, and must answer 2xx only: a run with errors is
+// reported as such, never as a throughput.
+
+import autocannon from 'autocannon';
+import { round } from '../lib/stats';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  connections: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  seconds: number;
+  connections: number;
+  /** Upper bound on requests in the measured run. */
+  maxRequests: number;
+}
+
+export async function load(options: LoadOptions): Promise<LoadFigures> {
+  const common = {
+    url: options.url,
+    method: options.method ?? 'GET',
+    connections: options.connections,
+    timeout: 10,
+    headers: { 'content-type': 'application/json', 'accept-language': 'el' },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  };
+  await autocannon({ ...common, duration: Math.min(2, options.seconds), amount: options.maxRequests });
+  const r = await autocannon({ ...common, duration: options.seconds, amount: options.maxRequests });
+  return {
+    requestsPerSecond: round(r['2xx'] / r.duration),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r['2xx'] + r.non2xx,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    seconds: round(r.duration),
+    connections: options.connections,
+  };
+}
+
+async function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'el' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Confirms an e-mail address with a one-time code read from the development mailbox. */
+export async function confirmEmail(base: string, mail: string): Promise<void> {
+  const generated = await post(`${base}/zcp/otp/generate`, { I_MAIL_ADDRESS: mail });
+  if (generated.status !== 204) throw new Error(`otp/generate answered ${generated.status}`);
+  const box = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(mail)}`)).json()) as {
+    text?: string;
+  }[];
+  const code = /\b(\d{6})\b/.exec(box[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no one-time code mailed to ${mail}`);
+  const validated = await post(`${base}/zcp/otp/validate`, { I_MAIL_ADDRESS: mail, I_TOKEN: code });
+  if (validated.status !== 204) throw new Error(`otp/validate answered ${validated.status}`);
+}
+
+/** One request first, so a body the service refuses fails loudly with its message. */
+export async function checkAnswers(url: string, body: unknown): Promise<void> {
+  const res = await post(url, body);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+}
