@@ -243,7 +243,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
   process.on('exit', () => service.killNow());
+  // `npm run dev` runs this under a shell that does not pass SIGTERM on: when npm is stopped, the
+  // shell goes and this process is left to init. Seeing the parent change is the signal to stop.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('the parent process exited');
+  }, 1000).unref();
 
   await regenerate();
   service.start();

@@ -22,7 +22,7 @@ export const SERVER_ONLY_NAMESPACES = ['mail', 'payment'] as const;
 // A deny list rather than an allow list: every flow brings its own namespace (locales/*/<flowId>.json)
 // and must reach the browser without touching this file.
 const localeFiles = import.meta.glob<Record<string, unknown>>(
-  ['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/payment.json'],
+  ['../locales/*/*.json', '!../locales/*/mail.json', '!../locales/*/payment.json', '!../locales/*/dev.json'],
   { import: 'default' },
 );
 

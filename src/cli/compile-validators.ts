@@ -5,7 +5,7 @@
 // Precompiled validators let the page run under a CSP without 'unsafe-eval' (STACK.md).
 // Files are rewritten only when their content changes, so Vite does not reload needlessly.
 
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { loadFlowBundles } from '../engine/flow/files';
@@ -14,7 +14,24 @@ import { ROOT } from './workspace';
 
 const OUT = join(ROOT, 'src', 'generated');
 
+const written: string[] = [];
+
+/** Deletes generated files no flow produces any more (a removed flow or substep). */
+async function removeStale(keep: Set<string>): Promise<number> {
+  let removed = 0;
+  for (const entry of await readdir(OUT, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if (!keep.has(path)) {
+      await rm(path);
+      removed++;
+    }
+  }
+  return removed;
+}
+
 async function writeIfChanged(path: string, content: string): Promise<boolean> {
+  written.push(path);
   const current = await readFile(path, 'utf8').catch(() => null);
   if (current === content) return false;
   await mkdir(dirname(path), { recursive: true });
@@ -32,6 +49,7 @@ function esmImports(code: string): string {
 }
 
 export async function generate(): Promise<{ flows: number; validators: number; changed: number }> {
+  written.length = 0;
   const bundles = await loadFlowBundles();
   let validators = 0;
   let changed = 0;
@@ -71,13 +89,13 @@ ${validatorImports.join('\n')}
 };
 `;
   if (await writeIfChanged(join(OUT, 'index.ts'), index)) changed++;
+  changed += await removeStale(new Set(written));
   return { flows: bundles.length, validators, changed };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  rm(join(OUT, '.tmp'), { recursive: true, force: true })
-    .then(generate)
+  generate()
     .then(({ flows, validators, changed }) =>
       console.log(
         `validators: ${flows} flow(s), ${validators} form validator(s), ${changed} file(s) written in ${Date.now() - started} ms`,
