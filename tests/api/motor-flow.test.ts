@@ -329,7 +329,7 @@ describe('send-offer', () => {
     const quote = motorQuote({ policy: { PACKAGE_ID: 'COMP' }, extras: { SEND_VIA_MAIL: 'X' } });
     const res = await post('/zcp/motor/motorquotation', {
       ...quote,
-      CS_POLICY_HOLDER: { MAIL_ADDRESS: mail },
+      CS_POLICY_HOLDER: { MAIL_ADDRESS: mail, BIRTH_DATE: '1982-11-22' },
       CS_CONFIRMATION: { EMAIL: mail, CONFIRMED: 'X' },
     });
     expect(res.statusCode).toBe(200);

@@ -135,6 +135,9 @@ async function confirmEmail(page: Page, lang: string, email: string): Promise<vo
   }
   await codeInput.fill(code);
   await page.locator('.flow form button[type="submit"]').first().click();
+  // The flow stays in its one-time-code pause until the code was checked: wait for that, or a slow
+  // check would be taken for a second request of the code.
+  await codeInput.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
 async function payOnProviderPage(page: Page, card: string): Promise<void> {

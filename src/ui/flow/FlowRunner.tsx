@@ -194,7 +194,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
       >
         {substep.intro && <p className="substep__intro">{t(qualify(flow, substep.intro))}</p>}
         {sentOfferNo && (
-          <p className="notice notice--info" role="status">
+          <p className="notice notice--info send-offer__sent" role="status">
             {t('flow:sendOffer.sent', { offerNo: sentOfferNo, email: confirmedEmail(draft) })}
           </p>
         )}
