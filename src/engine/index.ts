@@ -2,25 +2,44 @@
 // browser, the zcp service and the command-line tools. Reading flow folders from disk is Node-only
 // and lives in ./flow/files.
 
+export {
+  type CheckPoint,
+  type CheckPointHit,
+  checkPointFieldPaths,
+  compileCheckPoints,
+  evaluateCheckPoints,
+} from './checkpoints';
 export * from './conditions';
-export * from './paths';
 export * from './dates';
-export * from './money';
 export * from './expr';
-export { fieldRules, isRuleName, normalizePlate, normalizeIban, formatIbanGroups, type FieldRule, type RuleResult } from './rules/fieldRules';
-export { evaluateCheckPoints, compileCheckPoints, checkPointFieldPaths, type CheckPoint, type CheckPointHit } from './checkpoints';
-export { rateQuote, deductiblesFor } from './rating/rate';
-export type * from './rating/types';
-export * from './quote';
-export type * from './flow/types';
-export { type FlowBundle, type RulesFile, localizeRules } from './flow/bundle';
-export { checkFlowFolder, type FlowProblem, type CheckInputs } from './flow/check';
-export { loadFlow, FlowLoadError } from './flow/load';
-export { expandFieldSets, fieldLabelKey } from './flow/expand';
+export { type FlowBundle, localizeRules, type RulesFile } from './flow/bundle';
+export { type CheckInputs, checkFlowFolder, type FlowProblem } from './flow/check';
 export { applyDerived } from './flow/derived';
-export { activeNotices, noticeHolds, type ActiveNotice } from './flow/notices';
-export { validateSubstep, validateFlowData, type FieldError, type ValidationContext } from './flow/validate';
-export { substepSchema, substepUiSchema, formDataFor, applyFormData } from './flow/forms';
-export { createFlowMachine, substepPositions, type FlowContext, type FlowEvent } from './machine/createFlowMachine';
+export { expandFieldSets, fieldLabelKey } from './flow/expand';
+export { applyFormData, formDataFor, substepSchema, substepUiSchema } from './flow/forms';
+export { FlowLoadError, loadFlow } from './flow/load';
+export { type ActiveNotice, activeNotices, noticeHolds } from './flow/notices';
+export type * from './flow/types';
+export { type FieldError, type ValidationContext, validateFlowData, validateSubstep } from './flow/validate';
+export {
+  createFlowMachine,
+  type FlowContext,
+  type FlowEvent,
+  substepPositions,
+} from './machine/createFlowMachine';
 export { runEffects } from './machine/effects';
 export type { FlowServices, PaymentRedirect, ServiceError } from './machine/services';
+export * from './money';
+export * from './paths';
+export * from './quote';
+export { deductiblesFor, rateQuote } from './rating/rate';
+export type * from './rating/types';
+export {
+  type FieldRule,
+  fieldRules,
+  formatIbanGroups,
+  isRuleName,
+  normalizeIban,
+  normalizePlate,
+  type RuleResult,
+} from './rules/fieldRules';

@@ -13,13 +13,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { loadFlowBundles } from '../engine/flow/files';
+import { createStatusClient } from './cardProvider/client';
 import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
-import { createStatusClient } from './cardProvider/client';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
 import { Catalog } from './products/catalog';
@@ -243,7 +243,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         now,
         onMailQueued: ctx.kickOutbox,
       })
-        .then((summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'))
+        .then(
+          (summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'),
+        )
         .catch((error: unknown) => app.log.error({ err: error }, 'payment recovery failed'));
     }, PAYMENT_RECOVERY_MS);
     recovery.unref();

@@ -92,6 +92,18 @@ async function upTo(file: string, n: number, overrides: Partial<Scenario> = {}):
   return { ...s, steps: s.steps.slice(0, n), expect: {} };
 }
 
+/** The page at rest before axe looks: the debounced edit sent, no recalculation running, transitions over. */
+async function atRest(page: Page): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    () =>
+      !/recalculating|leaving|entering/.test(
+        document.querySelector('.flow')?.getAttribute('data-state') ?? '',
+      ),
+  );
+  await page.waitForTimeout(250);
+}
+
 const text = (lang: 'el' | 'en', key: string, values: Record<string, string> = {}) =>
   localeText(lang, key, values);
 
@@ -113,6 +125,7 @@ for (const { file, lang, width, theme, email } of PURCHASES) {
       screenshotPrefix: `${file}-${lang}-${width}`,
       onSubstep: async (substep) => {
         themes.add((await page.locator('html').getAttribute('data-theme')) ?? '');
+        await atRest(page);
         await expectAccessible(page, `${file} ${substep} (${lang}, ${width} px)`);
       },
     });

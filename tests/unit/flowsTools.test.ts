@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseFlow } from '../../src/cli/flows-paths';
 import { readLocales, readSchemas, serviceLovNames } from '../../src/cli/workspace';
 import { type CheckInputs, checkFlowFolder } from '../../src/engine/flow/check';
-import { FlowLoadError, loadFlow } from '../../src/engine/flow/load';
 import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../src/engine/flow/files';
+import { FlowLoadError, loadFlow } from '../../src/engine/flow/load';
 import type { Flow } from '../../src/engine/flow/types';
 
 let base: Omit<CheckInputs, 'files'>;

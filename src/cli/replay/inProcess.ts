@@ -12,7 +12,12 @@ export async function startInProcessService(): Promise<FastifyInstance> {
   const app = await buildApp(
     testConfig({
       logLevel: 'silent',
-      rateLimit: { perMinute: 0, otpPerAddressHour: 10_000, otpPerIpHour: 100_000, contactPerIpHour: 100_000 },
+      rateLimit: {
+        perMinute: 0,
+        otpPerAddressHour: 10_000,
+        otpPerIpHour: 100_000,
+        contactPerIpHour: 100_000,
+      },
     }),
     { db },
   );

@@ -93,7 +93,8 @@ function fieldUi(
   }
   const widget = hidden
     ? 'hidden'
-    : (field.widget ?? (field.lov || field.options || field.optionsFrom ? 'select' : DEFAULT_WIDGET[field.type]));
+    : (field.widget ??
+      (field.lov || field.options || field.optionsFrom ? 'select' : DEFAULT_WIDGET[field.type]));
   const options: Record<string, unknown> = { lang: ctx.lang };
   if (field.lov) options.options = ctx.lovOptions(field.lov) ?? [];
   if (field.options)

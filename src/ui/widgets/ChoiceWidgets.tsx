@@ -40,7 +40,6 @@ export function SelectWidget(props: WidgetProps) {
         value={current}
         disabled={disabled || readonly}
         required={required}
-        // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
         autoFocus={autofocus}
         onChange={(e) =>
           onChange(e.target.value === '' ? options.emptyValue : coerceChoice(e.target.value, schema))
@@ -130,7 +129,6 @@ function ChoiceGroup({ widget, choices, keyOf, toValue, variant }: ChoiceGroupPr
               value={choice.value}
               checked={checked}
               disabled={locked}
-              // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
               autoFocus={autofocus && index === 0}
               onChange={() => select(index)}
               onKeyDown={(e) => onKeyDown(e, index)}
@@ -194,7 +192,6 @@ export function CheckboxWidget(props: WidgetProps) {
         checked={value === true}
         required={required}
         disabled={disabled || readonly}
-        // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
         autoFocus={autofocus}
         onChange={(e) => onChange(e.target.checked ? true : required ? undefined : false)}
         onBlur={() => onBlur(id, value)}

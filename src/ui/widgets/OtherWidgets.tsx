@@ -43,7 +43,6 @@ export function TextareaWidget(props: WidgetProps) {
         disabled={disabled}
         readOnly={readonly}
         required={required}
-        // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
         autoFocus={autofocus}
         placeholder={optionString(options, 'placeholder')}
         onChange={(e) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}

@@ -103,7 +103,6 @@ export function TextInput(props: TextInputProps) {
       disabled={disabled}
       readOnly={readonly}
       required={required}
-      // biome-ignore lint/a11y/noAutofocus: only when the flow asks for it (ui:autofocus).
       autoFocus={autofocus}
       inputMode={props.inputMode ?? (optionString(options, 'inputMode') as TextInputProps['inputMode'])}
       autoComplete={props.autoComplete ?? optionString(options, 'autoComplete')}

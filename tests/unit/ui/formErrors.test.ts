@@ -4,7 +4,12 @@ import { fromEngine, idFromElement, toErrorSchema } from '../../../src/ui/flow/f
 
 const fields: Field[] = [
   { id: 'AGE_BETWEEN_18_75', path: 'CS_DRIVER.AGE_BETWEEN_18_75', type: 'string' },
-  { id: 'GUNS', path: 'CT_GUNS', type: 'array', items: [{ id: 'REGISTRATION_NO', path: 'REGISTRATION_NO', type: 'string' }] },
+  {
+    id: 'GUNS',
+    path: 'CT_GUNS',
+    type: 'array',
+    items: [{ id: 'REGISTRATION_NO', path: 'REGISTRATION_NO', type: 'string' }],
+  },
   { id: 'GUN', path: 'CS_HUNTER.GUN', type: 'string' },
 ];
 
@@ -20,7 +25,13 @@ describe('form errors', () => {
     const t = (key: string, v?: Record<string, unknown>) => `${key}${v?.p0 !== undefined ? `(${v.p0})` : ''}`;
     const shown = fromEngine(
       [
-        { path: 'CT_GUNS.1.COST', fieldId: 'GUNS', item: { index: 1, fieldId: 'COST' }, key: 'validation:max_value_currency', params: { p0: 5000 } },
+        {
+          path: 'CT_GUNS.1.COST',
+          fieldId: 'GUNS',
+          item: { index: 1, fieldId: 'COST' },
+          key: 'validation:max_value_currency',
+          params: { p0: 5000 },
+        },
         { path: 'CS_HUNTER.GUN', fieldId: 'GUN', key: 'validation:required', params: {} },
         { path: 'CS_HUNTER.GUN', fieldId: 'GUN', key: 'validation:pattern', params: {} },
       ],
