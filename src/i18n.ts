@@ -63,7 +63,8 @@ const localeBackend: BackendModule = {
     // The fallback language is not fetched while another language is active (see above).
     const load = language === activeLanguage ? localeFiles[fileKey(language, namespace)] : undefined;
     if (!load) {
-      callback(null, {});
+      // Strings added by a feature itself (the dev preview) are kept, not replaced by nothing.
+      callback(null, (i18next.getResourceBundle(language, namespace) as Record<string, string> | undefined) ?? {});
       return;
     }
     load().then(

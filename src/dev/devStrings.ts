@@ -10,10 +10,10 @@ const files = import.meta.glob<Record<string, unknown>>('../../locales/*/dev.jso
 
 export const DEV_NS = 'dev';
 
-/** Adds the dev namespace in every language once (idempotent; call after i18next is initialised). */
+/** Adds the dev namespace in every language (idempotent; call after i18next is initialised). */
 export function addDevStrings(): void {
   for (const [path, strings] of Object.entries(files)) {
     const lng = path.split('/').slice(-2)[0];
-    if (!i18next.hasResourceBundle(lng, DEV_NS)) i18next.addResourceBundle(lng, DEV_NS, strings, true, true);
+    i18next.addResourceBundle(lng, DEV_NS, strings, true, true);
   }
 }

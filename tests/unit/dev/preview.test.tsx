@@ -17,6 +17,7 @@ import type { FlowProblem } from '../../../src/engine/flow/check';
 import { fieldLabelKey } from '../../../src/engine/flow/expand';
 import type { Flow } from '../../../src/engine/flow/types';
 import { flowLoaders } from '../../../src/generated';
+import { addDevStrings } from '../../../src/dev/devStrings';
 import { i18next, initI18n } from '../../../src/i18n';
 import { previewFetch } from './support';
 
@@ -38,6 +39,7 @@ const PROBLEMS: FlowProblem[] = [
 beforeAll(async () => {
   localStorage.setItem('lang', 'en');
   await initI18n();
+  addDevStrings();
   await i18next.loadNamespaces(['dev', 'driver', 'hunter', 'fields', 'flow', 'validation', 'ui']);
   flows = { driver: await flowLoaders.driver(), hunter: await flowLoaders.hunter() };
 });
