@@ -320,9 +320,11 @@ test.describe('language switch', () => {
 
     // The warning shows only while a form is on screen; accept it if it does.
     const dialog = page.getByRole('alertdialog');
+    // Wait for the reload from before the click: without a form on screen it comes at once.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'EN English' }).click();
     await Promise.race([
-      page.waitForEvent('load'),
+      reloaded,
       dialog.waitFor().then(() => dialog.getByRole('button', { name: 'Αλλαγή γλώσσας' }).click()),
     ]);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
