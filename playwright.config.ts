@@ -17,7 +17,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['./tests/support/playwright-plain-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
