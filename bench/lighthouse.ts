@@ -28,13 +28,28 @@ export async function measureLighthouse(
   if (!chromePath) throw new Error('no Chromium for Lighthouse');
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
   });
   const out: RouteLighthouse[] = [];
   try {
     for (const route of FIRST_PAINT_ROUTES) {
       if (!flowExists(route.flow)) {
-        out.push({ path: route.path, score: null, lcpMs: null, tbtMs: null, cls: null, fcpMs: null, scores: [], note: NOT_YET });
+        out.push({
+          path: route.path,
+          score: null,
+          lcpMs: null,
+          tbtMs: null,
+          cls: null,
+          fcpMs: null,
+          scores: [],
+          note: NOT_YET,
+        });
         continue;
       }
       const results: RouteLighthouse[] = [];

@@ -54,7 +54,10 @@ export async function measureWeight(appUrl: string): Promise<WeightResult> {
         await page.locator('[data-substep] .field').first().waitFor({ timeout: 30_000 });
         // What was fetched up to now is what the first paint of the step needed.
         const list = await Promise.all(
-          [...scripts].map(async ([file, size]) => ({ file: file.replace(/^\/assets\//, ''), gzipBytes: await size })),
+          [...scripts].map(async ([file, size]) => ({
+            file: file.replace(/^\/assets\//, ''),
+            gzipBytes: await size,
+          })),
         );
         list.sort((a, b) => b.gzipBytes - a.gzipBytes);
         routes.push({

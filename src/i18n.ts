@@ -64,7 +64,10 @@ const localeBackend: BackendModule = {
     const load = language === activeLanguage ? localeFiles[fileKey(language, namespace)] : undefined;
     if (!load) {
       // Strings added by a feature itself (the dev preview) are kept, not replaced by nothing.
-      callback(null, (i18next.getResourceBundle(language, namespace) as Record<string, string> | undefined) ?? {});
+      callback(
+        null,
+        (i18next.getResourceBundle(language, namespace) as Record<string, string> | undefined) ?? {},
+      );
       return;
     }
     load().then(

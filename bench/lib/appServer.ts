@@ -8,10 +8,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startNodeServer, type Started } from './processes';
 import { WORK } from './paths';
+import { type Started, startNodeServer } from './processes';
 
-export async function startApp(options: { port: number; databaseUrl?: string; name: string }): Promise<Started> {
+export async function startApp(options: {
+  port: number;
+  databaseUrl?: string;
+  name: string;
+}): Promise<Started> {
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',

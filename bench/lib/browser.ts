@@ -14,7 +14,7 @@ export function chromiumPath(): string | null {
  */
 export async function launchChromium(options: { unthrottled?: boolean } = {}): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('no Chromium: install Debian\'s chromium package or set CHROME_PATH');
+  if (!executablePath) throw new Error("no Chromium: install Debian's chromium package or set CHROME_PATH");
   const args = [...CHROMIUM_ARGS];
   if (options.unthrottled) args.push('--disable-gpu-vsync', '--disable-frame-rate-limit');
   return chromium.launch({ executablePath, args });

@@ -22,7 +22,8 @@ function field(f: (typeof FIELDS)[number]): Field {
   if (f.required) out.required = true;
   if (Object.keys(schema).length > 0) out.schema = schema;
   if (f.kind === 'date') out.date = { min: f.minDate, max: f.maxDate };
-  if (f.options) out.options = f.options.map((o) => ({ value: o.value, label: `options.${f.id}.${o.value}` }));
+  if (f.options)
+    out.options = f.options.map((o) => ({ value: o.value, label: `options.${f.id}.${o.value}` }));
   if (f.visibleIf) out.visibleIf = { path: `BENCH.${f.visibleIf.id}`, eq: f.visibleIf.eq };
   return out;
 }

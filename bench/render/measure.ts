@@ -66,12 +66,17 @@ async function load(browser: Browser, url: string, typing: boolean): Promise<Loa
       if (response.request().resourceType() === 'script') scripts.push(response.body().then(gzipBytes));
     });
     await page.goto(url);
-    await page.waitForFunction(() => window.__bench && (window.__bench.renderedAt !== null || window.__bench.error), null, {
-      timeout: 60_000,
-      polling: 50,
-    });
+    await page.waitForFunction(
+      () => window.__bench && (window.__bench.renderedAt !== null || window.__bench.error),
+      null,
+      {
+        timeout: 60_000,
+        polling: 50,
+      },
+    );
     const state = await page.evaluate(() => window.__bench);
-    if (state.error || state.renderedAt === null) throw new Error(`${url}: ${state.error ?? 'did not render'}`);
+    if (state.error || state.renderedAt === null)
+      throw new Error(`${url}: ${state.error ?? 'did not render'}`);
     const outcome: LoadOutcome = {
       renderedAt: state.renderedAt,
       jsGzipBytes: (await Promise.all(scripts)).reduce((a, b) => a + b, 0),
@@ -94,7 +99,10 @@ export async function measureRendering(
   const typingRuns = Math.min(options.typingRuns ?? 3, loads);
   const server = await serveStatic(dir);
   const browser = await launchChromium({ unthrottled: true });
-  const outcomes = Object.fromEntries(ENGINES.map((e) => [e, [] as LoadOutcome[]])) as Record<Engine, LoadOutcome[]>;
+  const outcomes = Object.fromEntries(ENGINES.map((e) => [e, [] as LoadOutcome[]])) as Record<
+    Engine,
+    LoadOutcome[]
+  >;
   try {
     // A warm-up load per engine: the first navigation of a browser pays for its own start-up.
     for (const engine of ENGINES) await load(browser, `${server.url}/${engine}.html`, false);

@@ -58,6 +58,4 @@ i18next
     resources: { en: { ui, validation, [NAMESPACE]: benchStrings() } },
     interpolation: { escapeValue: false },
   })
-  .then(() =>
-    createRoot(root).render(<Page />),
-  );
+  .then(() => createRoot(root).render(<Page />));

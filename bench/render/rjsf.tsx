@@ -15,7 +15,10 @@ startBench('rjsf', root);
 
 const schema = stepSchema() as RJSFSchema;
 const uiSchema: UiSchema = Object.fromEntries(
-  FIELDS.filter((f) => f.kind === 'yesno').map((f) => [f.id, { 'ui:widget': 'radio', 'ui:options': { inline: true } }]),
+  FIELDS.filter((f) => f.kind === 'yesno').map((f) => [
+    f.id,
+    { 'ui:widget': 'radio', 'ui:options': { inline: true } },
+  ]),
 );
 
 function Page() {

@@ -3,9 +3,9 @@
 
 // The theme without its web font: the benchmark makes no request off the machine.
 import 'survey-core/survey-core.fontless.min.css';
+import { createRoot } from 'react-dom/client';
 import { Model } from 'survey-core';
 import { Survey } from 'survey-react-ui';
-import { createRoot } from 'react-dom/client';
 import { type BenchField, FIELDS, initialData, YES_NO } from './fields';
 import { startBench } from './harness';
 
@@ -29,9 +29,18 @@ function element(f: BenchField): Record<string, unknown> {
     case 'date':
       return { ...base, type: 'text', inputType: 'date', min: f.minDate, max: f.maxDate };
     case 'select':
-      return { ...base, type: 'dropdown', choices: (f.options ?? []).map((o) => ({ value: o.value, text: o.label })) };
+      return {
+        ...base,
+        type: 'dropdown',
+        choices: (f.options ?? []).map((o) => ({ value: o.value, text: o.label })),
+      };
     case 'yesno':
-      return { ...base, type: 'radiogroup', colCount: 2, choices: YES_NO.map((o) => ({ value: o.value, text: o.label })) };
+      return {
+        ...base,
+        type: 'radiogroup',
+        colCount: 2,
+        choices: YES_NO.map((o) => ({ value: o.value, text: o.label })),
+      };
     default:
       return {
         ...base,

@@ -20,7 +20,11 @@ function benchGenerated(): Plugin {
     resolveId(source, importer) {
       if (!importer || !source.startsWith('.')) return null;
       const target = resolve(join(importer, '..'), source);
-      if (target === APP_GENERATED || target === join(APP_GENERATED, 'index') || target === join(APP_GENERATED, 'index.ts'))
+      if (
+        target === APP_GENERATED ||
+        target === join(APP_GENERATED, 'index') ||
+        target === join(APP_GENERATED, 'index.ts')
+      )
         return join(WORK, 'generated', 'index.ts');
       return null;
     },

@@ -66,7 +66,8 @@ export async function captureBodies(flows: string[]): Promise<Captured[]> {
         const mail = String(body.CS_POLICY_HOLDER?.MAIL_ADDRESS ?? '');
         captured.quotation = { path: quotation.url, body, mail };
       }
-      if (!calc || !quotation) captured.note = `the ${flow} happy path made no ${calc ? 'quotation' : 'calc'} call`;
+      if (!calc || !quotation)
+        captured.note = `the ${flow} happy path made no ${calc ? 'quotation' : 'calc'} call`;
       out.push(captured);
     }
   } finally {

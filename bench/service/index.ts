@@ -23,18 +23,29 @@ export interface ServiceResult {
 export const CALC_FLOWS = ['motor', 'driver'];
 export const QUOTATION_FLOW = 'driver';
 
-async function quotationRun(base: string, captured: Captured | undefined, settings: ServiceResult['settings']) {
+async function quotationRun(
+  base: string,
+  captured: Captured | undefined,
+  settings: ServiceResult['settings'],
+) {
   if (!captured?.quotation) return { note: captured?.note ?? NOT_YET };
   await confirmEmail(base, captured.quotation.mail);
   const url = `${base}${captured.quotation.path}`;
   await checkAnswers(url, captured.quotation.body);
-  return { path: captured.quotation.path, ...(await load({ url, method: 'POST', body: captured.quotation.body, ...settings })) };
+  return {
+    path: captured.quotation.path,
+    ...(await load({ url, method: 'POST', body: captured.quotation.body, ...settings })),
+  };
 }
 
 export async function measureService(
   options: { seconds?: number; connections?: number; log?: (line: string) => void; port?: number } = {},
 ): Promise<ServiceResult> {
-  const settings = { seconds: options.seconds ?? 8, connections: options.connections ?? 10, maxRequests: 200_000 };
+  const settings = {
+    seconds: options.seconds ?? 8,
+    connections: options.connections ?? 10,
+    maxRequests: 200_000,
+  };
   const log = options.log ?? (() => {});
   const port = options.port ?? 8371;
   const captured = await captureBodies([...new Set([...CALC_FLOWS, QUOTATION_FLOW])]);
@@ -79,7 +90,8 @@ export async function measureService(
   let postgres: Measured;
   const cluster = await startCluster().catch((error: Error) => error);
   if (cluster === null) postgres = { note: pgMissingReason };
-  else if (cluster instanceof Error) postgres = { note: `the throwaway PostgreSQL cluster did not start: ${cluster.message}` };
+  else if (cluster instanceof Error)
+    postgres = { note: `the throwaway PostgreSQL cluster did not start: ${cluster.message}` };
   else {
     try {
       const pgApp = await startApp({ port: port + 2, databaseUrl: cluster.url, name: 'service-postgres' });

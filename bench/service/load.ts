@@ -73,5 +73,6 @@ export async function confirmEmail(base: string, mail: string): Promise<void> {
 /** One request first, so a body the service refuses fails loudly with its message. */
 export async function checkAnswers(url: string, body: unknown): Promise<void> {
   const res = await post(url, body);
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  if (res.status !== 200)
+    throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }

@@ -39,9 +39,19 @@ export async function startCluster(): Promise<Cluster | null> {
   // As root the server runs as the postgres user, which must own the folder.
   const as = (cmd: string, args: string[]) =>
     asRoot
-      ? run('su', ['postgres', '-s', '/bin/sh', '-c', [cmd, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')], {
-          timeoutMs: 120_000,
-        })
+      ? run(
+          'su',
+          [
+            'postgres',
+            '-s',
+            '/bin/sh',
+            '-c',
+            [cmd, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' '),
+          ],
+          {
+            timeoutMs: 120_000,
+          },
+        )
       : run(cmd, args, { timeoutMs: 120_000 });
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -80,4 +90,5 @@ export async function startCluster(): Promise<Cluster | null> {
   return { url: `postgres://postgres@127.0.0.1:${PG_PORT}/bench`, stop };
 }
 
-export const pgMissingReason = 'PostgreSQL is not installed here (no pg_ctl / initdb on PATH or under /usr/lib/postgresql)';
+export const pgMissingReason =
+  'PostgreSQL is not installed here (no pg_ctl / initdb on PATH or under /usr/lib/postgresql)';

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DevFlowsPage } from '../../../src/dev/DevFlowsPage';
+import { addDevStrings } from '../../../src/dev/devStrings';
 import { type CheckFlows, FlowProblems, useFlowProblems } from '../../../src/dev/FlowProblems';
 import { FlowsIndex } from '../../../src/dev/FlowsIndex';
 import { projectFiles } from '../../../src/dev/projectFiles';
@@ -17,7 +18,6 @@ import type { FlowProblem } from '../../../src/engine/flow/check';
 import { fieldLabelKey } from '../../../src/engine/flow/expand';
 import type { Flow } from '../../../src/engine/flow/types';
 import { flowLoaders } from '../../../src/generated';
-import { addDevStrings } from '../../../src/dev/devStrings';
 import { i18next, initI18n } from '../../../src/i18n';
 import { previewFetch } from './support';
 
