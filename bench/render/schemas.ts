@@ -38,6 +38,7 @@ export function stepSchema(): Schema {
   for (const f of always) properties[f.id] = propertySchema(f);
   const conditional = FIELDS.filter((f) => f.visibleIf).map((f) => ({
     if: { properties: { [f.visibleIf!.id]: { const: f.visibleIf!.eq } }, required: [f.visibleIf!.id] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema keyword
     then: { properties: { [f.id]: propertySchema(f) }, required: f.required ? [f.id] : [] },
   }));
   return {
