@@ -132,7 +132,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         strictTypes: false,
       },
     },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Over-long path parameters reach the route and its schema (a 4xx with a message), not the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
 
   registerApiSchemas(app);
