@@ -3,11 +3,14 @@
 // the service serves. VITE_ZCP_BASE_URL (default '' = same origin) points the app at another API.
 //
 // Chunks: the entry holds React, the router, i18next and the app shell; the form engine (RJSF,
-// ajv, XState, the precompiled validators) and the portal are lazy chunks, so the first paint of
-// a product flow downloads the shell plus the flow chunk only.
+// XState) and the portal are lazy chunks. Each flow's expanded JSON and each substep's precompiled
+// validator is a chunk of its own, so a product's first paint fetches that product's flow and its
+// first substep's validator only; locale files are per language and namespace (src/i18n.ts). What
+// counts as first-paint weight, and the figures: docs/decisions.md, "First-paint weight".
 
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const target = process.env.ZCP_TARGET || 'http://127.0.0.1:8080';
 const proxied = { target, changeOrigin: false, xfwd: true };
@@ -44,15 +47,43 @@ const FORMS = inPackages([
   'jsonpointer',
   'lodash',
   'lodash-es',
-  'markdown-to-jsx',
   'nanoid',
   'react-is',
+  '@x0k',
+  'fast-equals',
   'xstate',
   '@xstate',
 ]);
 
+const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Lighter stand-ins for what the form libraries drag into the first paint (build only; the dev
+ * server pre-bundles the real packages). Each is explained in its own file under src/ui/vendor.
+ */
+function lighterDeps(): Plugin {
+  const markdown = own('./src/ui/vendor/lazyMarkdown.tsx');
+  const uri = own('./src/ui/vendor/uriResolver.ts');
+  const routerProd = (file: string) => own(`./node_modules/react-router/dist/production/${file}`);
+  const inRjsf = (importer: string | undefined) => Boolean(importer && /[\\/]@rjsf[\\/]/.test(importer));
+  return {
+    name: 'lighter-deps',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 'markdown-to-jsx/react' && inRjsf(importer)) return markdown;
+      if (source === 'fast-uri' && inRjsf(importer)) return uri;
+      // React Router's package points every bundler at its development build; its production
+      // build is the same code without the dev-time warnings and checks.
+      if (source === 'react-router') return routerProd('index.mjs');
+      if (source === 'react-router/dom') return routerProd('dom-export.mjs');
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lighterDeps(), react()],
   server: {
     port: 5173,
     proxy: {
@@ -85,7 +116,15 @@ export default defineConfig({
               priority: 30,
             },
             { name: 'forms', test: FORMS, priority: 20 },
-            { name: 'validators', test: /[\\/]src[\\/]generated[\\/]/, priority: 15 },
+            // Reached only through the lazy stand-in (src/ui/vendor/lazyMarkdown.tsx).
+            { name: 'markdown', test: /[\\/]node_modules[\\/]markdown-to-jsx[\\/]/, priority: 20 },
+            // Every flow's payment substep asks for the same policyholder fields, so their validators
+            // differ only in their names: one chunk holds them all for about the price of one.
+            {
+              name: 'payment-validators',
+              test: /[\\/]src[\\/]generated[\\/]validators[\\/][^\\/]+[\\/]payment__holder\.js$/,
+              priority: 15,
+            },
             { name: 'portal', test: /[\\/]src[\\/]portal[\\/]/, priority: 10 },
           ],
         },

@@ -34,6 +34,12 @@ export async function measureLighthouse(
       '--disable-gpu',
       '--disable-dev-shm-usage',
       '--no-first-run',
+      // As scripts/chromium.ts: this machine refuses connections off it, and Chromium's background
+      // traffic would only add noise to the figures.
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
     ],
   });
   const out: RouteLighthouse[] = [];

@@ -13,8 +13,11 @@ export const LANGUAGES = ['el', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'el';
 export const LANGUAGE_KEY = 'lang';
-/** Namespaces every screen needs, loaded before the first render. */
-export const CORE_NAMESPACES = ['common', 'pages'];
+/**
+ * Namespaces every screen needs, loaded before the first render. The pages' own strings ('pages')
+ * come with each page's chunk (router.tsx), so a product flow's first paint does not fetch them.
+ */
+export const CORE_NAMESPACES = ['common'];
 
 /** Namespaces only the zcp service reads; the glob below must leave out the same files. */
 export const SERVER_ONLY_NAMESPACES = ['mail', 'payment'] as const;

@@ -15,6 +15,7 @@ export async function startApp(options: {
   port: number;
   databaseUrl?: string;
   name: string;
+  nodeArgs?: string[];
 }): Promise<Started> {
   const env: Record<string, string> = {
     NODE_ENV: 'development',
@@ -33,5 +34,6 @@ export async function startApp(options: {
     healthPath: '/health',
     logFile: join(WORK, `${options.name}.log`),
     timeoutMs: 90_000,
+    nodeArgs: options.nodeArgs,
   });
 }

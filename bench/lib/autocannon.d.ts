@@ -17,6 +17,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Upper bound on requests (unlike `amount`, `duration` still ends the run). */
+    maxOverallRequests?: number;
     timeout?: number;
   }
   interface Result {

@@ -2,7 +2,8 @@
 // also stops what it started), a wait for their health URL, and plain commands with a time limit.
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { ROOT } from './paths';
 
 export interface Started {
@@ -59,9 +60,12 @@ export async function startNodeServer(options: {
   healthPath: string;
   logFile: string;
   timeoutMs?: number;
+  /** Extra node options, e.g. --cpu-prof to profile the server under load. */
+  nodeArgs?: string[];
 }): Promise<Started> {
+  mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', options.script], {
     cwd: ROOT,
     detached: true,
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },

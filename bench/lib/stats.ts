@@ -17,6 +17,9 @@ export const median = (samples: readonly number[]): number => {
 /** Rounds to `digits` significant digits (results stay readable in JSON). */
 export function round(x: number, digits = 3): number {
   if (!Number.isFinite(x) || x === 0) return x;
-  const scale = 10 ** (digits - 1 - Math.floor(Math.log10(Math.abs(x))));
-  return Math.round(x * scale) / scale;
+  const exponent = digits - 1 - Math.floor(Math.log10(Math.abs(x)));
+  // Divide by a whole power of ten rather than multiply by a fraction: 5590000, not 5590000.000000001.
+  return exponent >= 0
+    ? Math.round(x * 10 ** exponent) / 10 ** exponent
+    : Math.round(x / 10 ** -exponent) * 10 ** -exponent;
 }

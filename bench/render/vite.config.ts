@@ -40,6 +40,10 @@ export default defineConfig({
     outDir: join(WORK, 'render'),
     emptyOutDir: true,
     target: 'es2022',
+    // BENCH_PROFILE=1 keeps names readable for a CPU profile of the pages (bench/RESULTS.md).
+    minify: !process.env.BENCH_PROFILE,
+    // Each page is one engine in one bundle on purpose (SurveyJS alone is over 1 MB).
+    chunkSizeWarningLimit: 4000,
     rolldownOptions: { input: Object.fromEntries(ENGINES.map((e) => [e, join(HERE, `${e}.html`)])) },
   },
 });

@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { startApp } from '../lib/appServer';
 import { WORK } from '../lib/paths';
+import { freePort } from '../lib/ports';
 import { startNodeServer } from '../lib/processes';
 import { NOT_YET } from '../lib/routes';
 import { type Captured, captureBodies } from './bodies';
@@ -39,21 +40,20 @@ async function quotationRun(
 }
 
 export async function measureService(
-  options: { seconds?: number; connections?: number; log?: (line: string) => void; port?: number } = {},
+  options: { seconds?: number; connections?: number; log?: (line: string) => void } = {},
 ): Promise<ServiceResult> {
   const settings = {
     seconds: options.seconds ?? 8,
     connections: options.connections ?? 10,
-    maxRequests: 200_000,
+    maxRequests: 2_000_000,
   };
   const log = options.log ?? (() => {});
-  const port = options.port ?? 8371;
   const captured = await captureBodies([...new Set([...CALC_FLOWS, QUOTATION_FLOW])]);
   const byFlow = (flow: string) => captured.find((c) => c.flow === flow);
 
   const bareServer = await startNodeServer({
     script: 'bench/service/bare.ts',
-    port: port + 1,
+    port: await freePort(),
     env: {},
     healthPath: '/bare',
     logFile: join(WORK, 'bare.log'),
@@ -68,7 +68,7 @@ export async function measureService(
 
   const calc: Record<string, Measured> = {};
   let pglite: Measured;
-  const app = await startApp({ port, name: 'service-pglite' });
+  const app = await startApp({ port: await freePort(), name: 'service-pglite' });
   try {
     for (const flow of CALC_FLOWS) {
       const c = byFlow(flow)?.calc;
@@ -94,7 +94,11 @@ export async function measureService(
     postgres = { note: `the throwaway PostgreSQL cluster did not start: ${cluster.message}` };
   else {
     try {
-      const pgApp = await startApp({ port: port + 2, databaseUrl: cluster.url, name: 'service-postgres' });
+      const pgApp = await startApp({
+        port: await freePort(),
+        databaseUrl: cluster.url,
+        name: 'service-postgres',
+      });
       try {
         postgres = await quotationRun(pgApp.url, byFlow(QUOTATION_FLOW), settings);
         log('service: quotations on PostgreSQL done');

@@ -35,8 +35,18 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
     headers: { 'content-type': 'application/json', 'accept-language': 'el' },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   };
-  await autocannon({ ...common, duration: Math.min(2, options.seconds), amount: options.maxRequests });
-  const r = await autocannon({ ...common, duration: options.seconds, amount: options.maxRequests });
+  // `maxOverallRequests`, not `amount`: autocannon's `amount` overrides `duration` and would run a
+  // slow route (a quotation) for as long as the count takes.
+  await autocannon({
+    ...common,
+    duration: Math.min(2, options.seconds),
+    maxOverallRequests: options.maxRequests,
+  });
+  const r = await autocannon({
+    ...common,
+    duration: options.seconds,
+    maxOverallRequests: options.maxRequests,
+  });
   return {
     requestsPerSecond: round(r['2xx'] / r.duration),
     p50Ms: r.latency.p50,

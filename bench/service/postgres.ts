@@ -30,7 +30,7 @@ export interface Cluster {
 }
 
 /** Null when PostgreSQL is not installed; the reason is then `pgMissingReason`. */
-export async function startCluster(): Promise<Cluster | null> {
+export async function startCluster(settings: Record<string, string> = {}): Promise<Cluster | null> {
   const pgCtl = pgBin('pg_ctl');
   const initdb = pgBin('initdb');
   if (!pgCtl || !initdb) return null;
@@ -64,7 +64,10 @@ export async function startCluster(): Promise<Cluster | null> {
     '-D',
     data,
     '-o',
-    `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
+    [
+      `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
+      ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
+    ].join(' '),
     '-l',
     join(dir, 'log'),
     '-w',

@@ -1,7 +1,8 @@
 // The data router: the spec's route table (§2) with its route names as route ids. The root
 // route's loader runs the guards on every navigation (shouldRevalidate: always).
 
-import type { ReactNode } from 'react';
+import i18next from 'i18next';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { guardNavigation } from './guards';
 import { Layout, type RouteHandle } from './layout/Layout';
@@ -20,17 +21,29 @@ import {
   withQuery,
 } from './routeTable';
 
-const DashboardPage = lazyNamed(() => import('./pages/DashboardPage'), 'DashboardPage');
-const PaymentCompletionPage = lazyNamed(
+/**
+ * A page's chunk and its strings, fetched in parallel: the 'pages' namespace is not loaded at start
+ * (a product flow's first paint does not need it), and the page would otherwise ask for it only
+ * after its chunk arrived.
+ */
+function lazyPage<K extends string>(factory: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazyNamed(
+    () => Promise.all([factory(), i18next.loadNamespaces('pages')]).then(([module]) => module),
+    name,
+  );
+}
+
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const PaymentCompletionPage = lazyPage(
   () => import('./pages/PaymentCompletionPage'),
   'PaymentCompletionPage',
 );
-const ErrorPage = lazyNamed(() => import('./pages/ErrorPage'), 'ErrorPage');
-const ContactPage = lazyNamed(() => import('./pages/ContactPage'), 'ContactPage');
-const PromoPage = lazyNamed(() => import('./pages/PromoPage'), 'PromoPage');
-const EmailValidationPage = lazyNamed(() => import('./pages/EmailValidationPage'), 'EmailValidationPage');
-const CookiesPage = lazyNamed(() => import('./pages/CookiesPage'), 'CookiesPage');
-const HelpPage = lazyNamed(() => import('./pages/HelpPage'), 'HelpPage');
+const ErrorPage = lazyPage(() => import('./pages/ErrorPage'), 'ErrorPage');
+const ContactPage = lazyPage(() => import('./pages/ContactPage'), 'ContactPage');
+const PromoPage = lazyPage(() => import('./pages/PromoPage'), 'PromoPage');
+const EmailValidationPage = lazyPage(() => import('./pages/EmailValidationPage'), 'EmailValidationPage');
+const CookiesPage = lazyPage(() => import('./pages/CookiesPage'), 'CookiesPage');
+const HelpPage = lazyPage(() => import('./pages/HelpPage'), 'HelpPage');
 
 /** Runs the guards; a redirect keeps whatever query the guard decided on. */
 export async function guardLoader({ request }: LoaderFunctionArgs) {

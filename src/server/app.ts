@@ -262,6 +262,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       root: webRoot,
       wildcard: true,
       index: ['index.html'],
+      // The .br and .gz copies `npm run build` writes next to each asset (scripts/precompress.ts).
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -29,7 +29,6 @@ function isRouteHandle(x: unknown): x is RouteHandle {
 }
 
 function useRouteBookkeeping(): void {
-  const { t } = useTranslation('common');
   const location = useLocation();
   const matches = useMatches();
   const skip = matches.some((m) => isRouteHandle(m.handle) && m.handle.skipHistory === true);
@@ -37,12 +36,17 @@ function useRouteBookkeeping(): void {
     .map((m) => (isRouteHandle(m.handle) ? m.handle.titleKey : undefined))
     .filter(Boolean)
     .pop();
+  // The title's namespace may not be loaded yet ('pages' comes with the page's chunk): the title
+  // is set once it is, never from a raw key.
+  const titleNs = titleKey?.includes(':') ? titleKey.slice(0, titleKey.indexOf(':')) : 'common';
+  const { t, ready } = useTranslation(['common', titleNs], { useSuspense: false });
   // Each page has its own title (WCAG 2.4.2), in the visitor's language.
   useEffect(() => {
+    if (!ready) return;
     document.title = titleKey
       ? t('brand.pageTitle', { page: t(titleKey), brand: t('brand.name') })
       : t('brand.siteTitle');
-  }, [titleKey, t]);
+  }, [titleKey, t, ready]);
   useEffect(() => {
     recordRoute(`${location.pathname}${location.search}`, skip);
   }, [location.pathname, location.search, skip]);

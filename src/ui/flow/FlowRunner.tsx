@@ -2,12 +2,13 @@
 // and the pauses (referral, one-time code, changed premium, errors, the payment redirect).
 
 import { useSelector } from '@xstate/react';
+import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRulesDetail } from '../../api/zcp';
-import { EmailValidation } from '../../app/components/EmailValidation';
 import { ExpiringSoonNotice } from '../../app/components/ExpiringSoonNotice';
 import { DelayedLoader } from '../../app/layout/Loader';
+import { LazyBoundary, lazyNamed } from '../../app/lazy';
 import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
@@ -31,6 +32,17 @@ import { StepBar } from './StepBar';
 import { useLovs } from './useLovs';
 
 const CHANGE_DEBOUNCE_MS = 350;
+
+// The e-mail code pause comes late in a flow, if at all: its form and its strings (the 'pages'
+// namespace) are fetched together when it first shows, not with the flow's first paint.
+const EmailValidation = lazyNamed(
+  () =>
+    Promise.all([
+      import('../../app/components/EmailValidation'),
+      i18next.loadNamespaces(['pages', 'validation']),
+    ]).then(([module]) => module),
+  'EmailValidation',
+);
 
 export function FlowRunner({ actor }: { actor: FlowActor }) {
   const flow = useSelector(actor, (s) => s.context.flow);
@@ -155,14 +167,16 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
     );
   } else if (inner.includes('"otp"')) {
     body = (
-      <EmailValidation
-        headingLevel={2}
-        initialEmail={
-          context.otp.email ||
-          String((draft.CS_POLICY_HOLDER as Record<string, unknown> | undefined)?.MAIL_ADDRESS ?? '')
-        }
-        onValidated={(email) => actor.send({ type: 'OTP_CONFIRMED', email })}
-      />
+      <LazyBoundary>
+        <EmailValidation
+          headingLevel={2}
+          initialEmail={
+            context.otp.email ||
+            String((draft.CS_POLICY_HOLDER as Record<string, unknown> | undefined)?.MAIL_ADDRESS ?? '')
+          }
+          onValidated={(email) => actor.send({ type: 'OTP_CONFIRMED', email })}
+        />
+      </LazyBoundary>
     );
   } else if (inner.includes('confirmPremium') && context.premium) {
     body = (

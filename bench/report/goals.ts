@@ -1,0 +1,180 @@
+// The goals of issue 6, judged on the figures of one results file. A goal whose figures are missing
+// (measure failed or not run, route not there yet) is `met: null`, never guessed.
+
+import type { Measured } from '../service/index';
+import type { LoadFigures } from '../service/load';
+import { count, KB, kb, ms, percent, ratio } from './format';
+import type { Goal, Measures } from './types';
+
+export const GOALS = {
+  firstPaintKB: 150,
+  lighthouseScore: 98,
+  keystrokeShareOfRjsf: 1 / 3,
+  commitsPerKeystroke: 1,
+  rulesRatio: 1000,
+  calcShareOfBare: 0.5,
+  calcP99Ms: 20,
+  quotationsPerSecondPg: 1000,
+} as const;
+
+export const loadFigures = (m: Measured | undefined): (LoadFigures & { path: string }) | null =>
+  m && 'requestsPerSecond' in m ? m : null;
+
+function weightGoals(measures: Measures): Goal[] {
+  const data = measures.weight?.data;
+  const paths = data?.routes.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1'];
+  return paths.map((path) => {
+    const route = data?.routes.find((r) => r.path === path);
+    const bytes = route?.firstPaintJsGzipBytes ?? null;
+    return {
+      id: `weight.firstPaint.${path}`,
+      measure: 'weight',
+      goal: `JavaScript for the first paint of ${path} ≤ ${GOALS.firstPaintKB} KB gz`,
+      measured: bytes === null ? (route?.note ?? 'not measured') : kb(bytes),
+      met: bytes === null ? null : bytes <= GOALS.firstPaintKB * KB,
+      margin: bytes === null ? undefined : (GOALS.firstPaintKB * KB) / bytes - 1,
+    };
+  });
+}
+
+function lighthouseGoals(measures: Measures): Goal[] {
+  const data = measures.lighthouse?.data;
+  const paths = data?.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1'];
+  return paths.map((path) => {
+    const route = data?.find((r) => r.path === path);
+    const score = route?.score ?? null;
+    return {
+      id: `lighthouse.score.${path}`,
+      measure: 'lighthouse',
+      goal: `Lighthouse mobile performance score of ${path} ≥ ${GOALS.lighthouseScore}`,
+      measured: score === null ? (route?.note ?? 'not measured') : String(score),
+      met: score === null ? null : score >= GOALS.lighthouseScore,
+      margin: score === null ? undefined : score / GOALS.lighthouseScore - 1,
+    };
+  });
+}
+
+function renderGoals(measures: Measures): Goal[] {
+  const e = measures.render?.data?.engines;
+  const none = (id: string, goal: string): Goal => ({
+    id,
+    measure: 'render',
+    goal,
+    measured: 'not measured',
+    met: null,
+  });
+  const firstGoal = 'first render ≤ bare RJSF and below JSON Forms and SurveyJS (medians)';
+  const keyGoal = 'keystroke-to-next-frame latency ≤ 1/3 of bare RJSF (median and p95)';
+  const commitGoal = 'one React commit per keystroke (ours)';
+  if (!e)
+    return [
+      none('render.firstRender', firstGoal),
+      none('render.keystroke', keyGoal),
+      none('render.commits', commitGoal),
+    ];
+  const first = e.ours.firstRenderMs.median;
+  const keyMedian = e.ours.keystrokeMs.median / e.rjsf.keystrokeMs.median;
+  const keyP95 = e.ours.keystrokeMs.p95 / e.rjsf.keystrokeMs.p95;
+  const commits = e.ours.commitsPerKeystroke;
+  return [
+    {
+      id: 'render.firstRender',
+      measure: 'render',
+      goal: firstGoal,
+      measured: `ours ${ms(first)}: ${ratio(first / e.rjsf.firstRenderMs.median)} bare RJSF's (${ms(e.rjsf.firstRenderMs.median)}), ${ratio(first / e.jsonforms.firstRenderMs.median)} JSON Forms', ${ratio(first / e.survey.firstRenderMs.median)} SurveyJS'`,
+      met:
+        first <= e.rjsf.firstRenderMs.median &&
+        first < e.jsonforms.firstRenderMs.median &&
+        first < e.survey.firstRenderMs.median,
+      margin:
+        Math.min(
+          e.rjsf.firstRenderMs.median,
+          e.jsonforms.firstRenderMs.median,
+          e.survey.firstRenderMs.median,
+        ) /
+          first -
+        1,
+    },
+    {
+      id: 'render.keystroke',
+      measure: 'render',
+      goal: keyGoal,
+      measured: `median ${ratio(keyMedian)}, p95 ${ratio(keyP95)} of bare RJSF's (ours ${ms(e.ours.keystrokeMs.median)} / ${ms(e.ours.keystrokeMs.p95)})`,
+      met: keyMedian <= GOALS.keystrokeShareOfRjsf && keyP95 <= GOALS.keystrokeShareOfRjsf,
+      margin: GOALS.keystrokeShareOfRjsf / Math.max(keyMedian, keyP95) - 1,
+    },
+    {
+      id: 'render.commits',
+      measure: 'render',
+      goal: commitGoal,
+      measured: `median ${commits.median}, most ${commits.max}`,
+      met: commits.median === GOALS.commitsPerKeystroke && commits.max === GOALS.commitsPerKeystroke,
+    },
+  ];
+}
+
+function rulesGoals(measures: Measures): Goal[] {
+  const data = measures.rules?.data;
+  const valid = data && data.disagreements === 0;
+  return [
+    {
+      id: 'rules.ratio',
+      measure: 'rules',
+      goal: `check points per second ≥ ${GOALS.rulesRatio.toLocaleString('en-GB')}× json-rules-engine (≥ 24 check points, same answers)`,
+      measured: !data
+        ? 'not measured'
+        : `${ratio(data.ratio)} on ${data.checkPoints} check points${valid ? '' : `, ${data.disagreements} disagreements`}`,
+      met: !data ? null : Boolean(valid) && data.checkPoints >= 24 && data.ratio >= GOALS.rulesRatio,
+      margin: data ? data.ratio / GOALS.rulesRatio - 1 : undefined,
+    },
+  ];
+}
+
+function serviceGoals(measures: Measures): Goal[] {
+  const data = measures.service?.data;
+  const out: Goal[] = [];
+  for (const flow of ['motor', 'driver']) {
+    const calc = loadFigures(data?.calc[flow]);
+    const share = calc && data ? calc.requestsPerSecond / data.bare.requestsPerSecond : null;
+    const note =
+      data?.calc[flow] && 'note' in data.calc[flow] ? (data.calc[flow] as { note: string }).note : null;
+    out.push({
+      id: `service.calc.${flow}`,
+      measure: 'service',
+      goal: `${flow}calc throughput ≥ ${percent(GOALS.calcShareOfBare)} of the bare Fastify route, p99 ≤ ${GOALS.calcP99Ms} ms`,
+      measured:
+        calc && share !== null
+          ? `${percent(share)} of bare, p99 ${ms(calc.p99Ms)}${calc.non2xx || calc.errors ? `, ${calc.non2xx + calc.errors} failed` : ''}`
+          : (note ?? 'not measured'),
+      met:
+        calc && share !== null
+          ? share >= GOALS.calcShareOfBare && calc.p99Ms <= GOALS.calcP99Ms && !calc.non2xx && !calc.errors
+          : null,
+      margin:
+        calc && share !== null
+          ? Math.min(share / GOALS.calcShareOfBare, GOALS.calcP99Ms / Math.max(calc.p99Ms, 1)) - 1
+          : undefined,
+    });
+  }
+  const pg = loadFigures(data?.quotation.postgres);
+  const pgNote = data && 'note' in data.quotation.postgres ? data.quotation.postgres.note : null;
+  out.push({
+    id: 'service.quotation.postgres',
+    measure: 'service',
+    goal: `quotation writes on PostgreSQL ≥ ${GOALS.quotationsPerSecondPg.toLocaleString('en-GB')}/s`,
+    measured: pg ? `${count(pg.requestsPerSecond)}/s` : (pgNote ?? 'not measured'),
+    met: pg ? pg.requestsPerSecond >= GOALS.quotationsPerSecondPg && !pg.non2xx && !pg.errors : null,
+    margin: pg ? pg.requestsPerSecond / GOALS.quotationsPerSecondPg - 1 : undefined,
+  });
+  return out;
+}
+
+export function judgeGoals(measures: Measures): Goal[] {
+  return [
+    ...weightGoals(measures),
+    ...lighthouseGoals(measures),
+    ...renderGoals(measures),
+    ...rulesGoals(measures),
+    ...serviceGoals(measures),
+  ];
+}
