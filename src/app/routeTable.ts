@@ -30,7 +30,7 @@ export function isProduct(x: unknown): x is ProductKey {
 
 /** Whether a redirect to the product's first step keeps the query: it may choose a variant (spec §2). */
 export function keepsQuery(product: ProductKey): boolean {
-  return productCatalog.some((p) => p.key === product && p.variantQueries.length > 0);
+  return productCatalog.some((p) => p.key === product && p.variants.length > 0);
 }
 
 export function hasSendOffer(product: ProductKey): boolean {

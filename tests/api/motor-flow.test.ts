@@ -359,7 +359,7 @@ describe('send-offer', () => {
     expect(res.statusCode).toBe(200);
     const offerNo = res.json().CS_POLICY.OFFER_NO;
     const sent = (await s.mailbox(mail)).filter(
-      (m) => m.template === 'offerSent' && m.subject.includes(offerNo),
+      (m) => m.template === 'offerSent' && m.subject?.includes(offerNo),
     );
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toMatch(new RegExp(`/motor/offer/1\\?offer=${offerNo}&token=[^&\\s]+&ref=1`));
