@@ -3,7 +3,8 @@
 
 import type { CheckPoint } from '../engine/checkpoints';
 
-export type RulesKey = 'MOTOR' | 'PROPERTY' | 'TRAVEL' | 'DRIVER' | 'HUNTER' | 'CYBER';
+/** A product's rulesKey in its flow.json (MOTOR, PROPERTY …). */
+export type RulesKey = string;
 
 export interface EtText {
   TEXT_NAME: string;
@@ -45,7 +46,8 @@ export interface OtpValidateRequest {
   I_MAIL_ADDRESS: string;
 }
 
-export type ContactProduct = '' | 'MOTOR' | 'PROPERTY' | 'TRAVEL' | 'DRIVER' | 'HUNTER' | 'CYBER' | 'OTHER';
+/** A product's key in capitals (MOTOR …), 'OTHER', or '' when none was chosen. */
+export type ContactProduct = string;
 
 /** POST /zcp/contact_us/contactus: a call-back request. */
 export interface ContactRequest {

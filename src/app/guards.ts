@@ -7,7 +7,15 @@
 //    token, or try a silent login; send login-only routes to /login).
 
 import { matchPath } from 'react-router';
-import { HOME_PATH, isProduct, offerPath, parseStep, SEND_OFFER_PRODUCTS, withQuery } from './routeTable';
+import {
+  HOME_PATH,
+  isProduct,
+  keepsQuery,
+  offerPath,
+  parseStep,
+  SEND_OFFER_PRODUCTS,
+  withQuery,
+} from './routeTable';
 
 export interface NavigationTarget {
   pathname: string;
@@ -68,7 +76,7 @@ export function firstNavigationRedirect(target: NavigationTarget): string | null
     const step = parseStep(offer.params.step);
     if (step !== null && step > 1) {
       const product = offer.params.product;
-      return offerPath(product, 1, product === 'motor' ? target.search : '');
+      return offerPath(product, 1, keepsQuery(product) ? target.search : '');
     }
   }
   return null;

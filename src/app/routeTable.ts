@@ -1,11 +1,17 @@
 // The public routes of the spec (§2) as data: products, route names and path builders, shared by
 // the router, the guards, the menus and the pages.
 
-export const PRODUCTS = ['motor', 'property', 'travel', 'driver', 'hunter', 'cyber'] as const;
-export type ProductKey = (typeof PRODUCTS)[number];
+import { productCatalog } from '../generated/products';
+
+/** The product flows, in menu order (from each flows/<id>/flow.json, see src/generated/products.ts). */
+export const PRODUCTS: readonly string[] = productCatalog.map((p) => p.key);
+/** A product's key: its flow folder and first path segment (motor, property …). */
+export type ProductKey = string;
 
 /** Products whose offer can be sent by e-mail (/motor/send-offer, /property/send-offer). */
-export const SEND_OFFER_PRODUCTS: readonly ProductKey[] = ['motor', 'property'];
+export const SEND_OFFER_PRODUCTS: readonly ProductKey[] = productCatalog
+  .filter((p) => p.sendOffer)
+  .map((p) => p.key);
 
 export type FlowSection = 'offer' | 'payment' | 'send-offer';
 
@@ -13,16 +19,18 @@ export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/my-dashboard';
 export const LOGIN_PATH = '/login';
 
-/** Default product ids of the spec (motor's comes from a lookup, cyber's from its flow). */
-const PRODUCT_IDS: Partial<Record<ProductKey, string>> = {
-  property: '157',
-  travel: '518',
-  driver: '516',
-  hunter: '517',
-};
+/** The fixed PRODUCT_IDs; a product whose id comes from a lookup (motor) has none here. */
+const PRODUCT_IDS = new Map(
+  productCatalog.filter((p) => /^\d+$/.test(p.productId)).map((p) => [p.productId, p.key]),
+);
 
 export function isProduct(x: unknown): x is ProductKey {
-  return typeof x === 'string' && (PRODUCTS as readonly string[]).includes(x);
+  return typeof x === 'string' && PRODUCTS.includes(x);
+}
+
+/** Whether a redirect to the product's first step keeps the query: it may choose a variant (spec §2). */
+export function keepsQuery(product: ProductKey): boolean {
+  return productCatalog.some((p) => p.key === product && p.variants.length > 0);
 }
 
 export function hasSendOffer(product: ProductKey): boolean {
@@ -71,16 +79,14 @@ export function parseStep(raw: string | undefined): number | null {
   return Number(raw);
 }
 
-/** The product of a PRODUCT_ID; motor's ids come from a lookup, so any unknown id reads as null. */
-export function productFromId(
-  id: string | number | undefined,
-  motorIds: readonly string[] = [],
-): ProductKey | null {
-  if (id === undefined) return null;
-  const text = String(id).trim();
-  if (motorIds.includes(text)) return 'motor';
-  for (const [product, pid] of Object.entries(PRODUCT_IDS)) if (pid === text) return product as ProductKey;
-  return isProduct(text.toLowerCase()) ? (text.toLowerCase() as ProductKey) : null;
+/**
+ * The product of a PRODUCT_ID (or of a product key). Ids that come from a lookup (motor's 120–122)
+ * are not in the catalog; `fallback` names the product then (the one the visitor paid for).
+ */
+export function productFromId(id: string | number | undefined, fallback?: string | null): ProductKey | null {
+  const text = id === undefined ? '' : String(id).trim();
+  const known = PRODUCT_IDS.get(text) ?? (isProduct(text.toLowerCase()) ? text.toLowerCase() : null);
+  return known ?? (isProduct(fallback) ? fallback : null);
 }
 
 /** The product a path belongs to (/motor/offer/2 → motor), or null. */

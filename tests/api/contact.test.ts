@@ -113,7 +113,18 @@ describe('call-back request', () => {
     expect(late.json().MESSAGES[0].MSGTEXT).toMatch(/07:30 and 14:30/);
     const nameless = await send({ ...request, FIRST_NAME: '  ', LAST_NAME: '' });
     expect(nameless.statusCode).toBe(422);
+    const unknown = await send({ ...request, PRODUCT: 'YACHT' });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().MESSAGES[0]).toMatchObject({
+      FIELD: 'PRODUCT',
+      MSGTEXT: expect.stringMatching(/product/),
+    });
     expect(await s.testDb.db.query('SELECT * FROM contact_requests')).toEqual([]);
+  });
+
+  it('takes any product a flow folder declares, cyber included, and OTHER', async () => {
+    for (const PRODUCT of ['CYBER', 'OTHER', 'travel'])
+      expect((await send({ ...request, PRODUCT })).statusCode).toBe(PRODUCT === 'travel' ? 400 : 200);
   });
 
   it('refuses a message over 1024 characters, a bad e-mail and unknown fields with 400', async () => {

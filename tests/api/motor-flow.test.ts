@@ -339,5 +339,29 @@ describe('send-offer', () => {
     expect(mails[0].subject).toContain(offerNo);
     expect(mails[0].text).toMatch(/Comprehensive/);
     expect(mails[0].text).toMatch(/€498/);
+    expect(mails[0].text).toContain(`/motor/offer/1?offer=${offerNo}&token=`);
+    expect(mails[0].text).not.toContain('ref=');
+  });
+
+  it("a brand variant's offer link reopens the co-branded site (?ref=1)", async () => {
+    expect((await post('/zcp/otp/generate', { I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
+    const code = await s.lastCode(mail);
+    expect((await post('/zcp/otp/validate', { I_TOKEN: code, I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
+    const quote = motorQuote({
+      policy: { PACKAGE_ID: 'COMP' },
+      extras: { SEND_VIA_MAIL: 'X', VARIANT: 'brand1' },
+    });
+    const res = await post('/zcp/motor/motorquotation', {
+      ...quote,
+      CS_POLICY_HOLDER: { MAIL_ADDRESS: mail, BIRTH_DATE: '1982-11-22' },
+      CS_CONFIRMATION: { EMAIL: mail, CONFIRMED: 'X' },
+    });
+    expect(res.statusCode).toBe(200);
+    const offerNo = res.json().CS_POLICY.OFFER_NO;
+    const sent = (await s.mailbox(mail)).filter(
+      (m) => m.template === 'offerSent' && m.subject?.includes(offerNo),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0].text).toMatch(new RegExp(`/motor/offer/1\\?offer=${offerNo}&token=[^&\\s]+&ref=1`));
   });
 });

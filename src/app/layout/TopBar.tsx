@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useIsMobile } from '../hooks/useViewport';
 import { HOME_PATH } from '../routeTable';
-import { useTheme } from '../state/theme';
+import { DEFAULT_THEME, useTheme } from '../state/theme';
 import { CallCentre } from './CallCentre';
 import { Greeting } from './Greeting';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -25,7 +25,7 @@ export function TopBar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to these changes.
   useEffect(() => setOpen(false), [location.pathname, isMobile]);
 
-  const cobrand = theme !== 'gic' ? t(`brand.${theme}`) : null;
+  const cobrand = theme !== DEFAULT_THEME ? t(`brand.${theme}`) : null;
 
   const menu = (
     <nav id={menuId} className="top-bar__nav" aria-label={t('nav.products')}>

@@ -11,7 +11,7 @@ import type { OrderStatusAnswer } from '../../api/types';
 import { getOrderStatus } from '../../api/zcp';
 import { formatEuro } from '../../engine/money';
 import { currentLanguage } from '../../i18n';
-import { clearStoredFlows } from '../../ui/flow/flowStorage';
+import { clearStoredFlows, payingFlow } from '../../ui/flow/flowStorage';
 import { FailedLoad } from '../components/FailedLoad';
 import { CallCentre } from '../layout/CallCentre';
 import { isProduct, paymentRetryPath, productFromId, withQuery } from '../routeTable';
@@ -110,7 +110,7 @@ export function PaymentCompletionPage({
   }
 
   const { answer } = view;
-  const product = productFromId(answer.PRODUCT_ID);
+  const product = productFromId(answer.PRODUCT_ID, payingFlow());
   const amount = Number.isFinite(answer.AMOUNT) ? formatEuro(answer.AMOUNT, currentLanguage()) : '';
 
   if (view.kind === 'stillPending') {

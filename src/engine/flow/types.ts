@@ -41,6 +41,8 @@ export interface Derived {
 export interface ProductMeta {
   /** Key of GET /zcp/offer/RulesDetail/{key} and of flows/<id>/rules.json. */
   rulesKey: string;
+  /** Where the product stands in the site's menus (lowest first). */
+  menuOrder?: number;
   /** PRODUCT_ID sent to the service; "lookup" when a call provides it (motor). */
   productId: string;
   /** Path of the product object in the quote (CS_DRIVER, CS_VEHICLE ...). */

@@ -74,6 +74,9 @@ export function contactRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const now = ctx.now();
         const dueDate = addWorkingDays(today(ctx), callCentre.callbackWorkingDays);
         const product = body.PRODUCT || 'OTHER';
+        if (product !== 'OTHER' && !ctx.catalog.byRulesKey(product)) {
+          throw refuse('errors.contact.product', {}, { field: 'PRODUCT' });
+        }
         const referral = [body.CHECK_NUMBER, body.ERROR_TEXT_TYPE, body.OFFER_NO]
           .filter((v) => v !== undefined && v !== '')
           .join(' / ');

@@ -200,7 +200,7 @@ async function quotation(
           package: labelText(lang, selected.PACKAGE_DESC),
           amount: formatEuro(selected.AMOUNT, lang),
           expiryDate: ymdToDisplay(expiryDate),
-          link: `${ctx.config.publicUrl}/${product.id}/offer/1?offer=${number}&token=${offerToken(ctx.config.sessionSecret, number)}`,
+          link: offerLink(ctx.config, product, priced.variant, number),
         },
       });
     }
@@ -210,6 +210,19 @@ async function quotation(
   rememberOffer(request, reply, offerNo, ctx.config.publicUrl.startsWith('https://'));
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
   return { offerNo, expiryDate, priced };
+}
+
+/** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */
+function offerLink(
+  config: { publicUrl: string; sessionSecret: string },
+  product: Product,
+  variantId: string | undefined,
+  offerNo: string,
+): string {
+  const query = new URLSearchParams({ offer: offerNo, token: offerToken(config.sessionSecret, offerNo) });
+  const variant = product.flow.variants?.find((v) => v.id === variantId);
+  if (variant) query.set(variant.query.name, variant.query.value);
+  return `${config.publicUrl}/${product.id}/offer/1?${query}`;
 }
 
 function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {

@@ -134,7 +134,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
   };
 
   if (topState === 'redirecting' && context.redirect)
-    return <PaymentRedirectForm redirect={context.redirect} />;
+    return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps

@@ -20,6 +20,7 @@ import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
 import { validatorLoaders } from '../../generated';
 import { type InputIssues, templates, widgets } from '../theme';
+import { afterPress } from '../theme/afterPress';
 import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } from './formErrors';
 
 const HIDDEN_FIELDS = { [HIDDEN_FIELD]: () => null };
@@ -128,7 +129,9 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inpu
       onChange={(e) => onChange(applyFormData(substep, quote, (e.formData ?? {}) as Record<string, unknown>))}
       onBlur={(id) => {
         const errorId = idFromElement(id, substep.fields ?? []);
-        setTouched((current) => (current.has(errorId) ? current : new Set(current).add(errorId)));
+        afterPress(() =>
+          setTouched((current) => (current.has(errorId) ? current : new Set(current).add(errorId))),
+        );
       }}
     />
   );

@@ -7,6 +7,7 @@ import { Link } from 'react-router-dom';
 import type { Flow } from '../../engine/flow/types';
 import type { PaymentRedirect } from '../../engine/machine/services';
 import { formatEuro } from '../../engine/money';
+import { rememberPayingFlow } from './flowStorage';
 
 const SERVICE_LINE = '8000 8787';
 const CONTACT_TYPES = ['1', '2', '5'];
@@ -97,12 +98,13 @@ export function PremiumChanged(props: {
 }
 
 /** Posts the signed payment form to the card provider, as its hosted page expects. */
-export function PaymentRedirectForm({ redirect }: { redirect: PaymentRedirect }) {
+export function PaymentRedirectForm({ redirect, flowId }: { redirect: PaymentRedirect; flowId: string }) {
   const { t } = useTranslation('flow');
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
+    rememberPayingFlow(flowId);
     form.current?.submit();
-  }, []);
+  }, [flowId]);
   return (
     <form ref={form} method={redirect.METHOD} action={redirect.URL} className="notice notice--info">
       <h2>{t('payment.redirecting')}</h2>

@@ -16,3 +16,22 @@ export function clearStoredFlows(): void {
     // Storage disabled: nothing was kept.
   }
 }
+
+const PAYING_KEY = 'payment:flow';
+
+/** Notes which flow sent the visitor to the card provider, for the completion page's "try again". */
+export function rememberPayingFlow(flowId: string): void {
+  try {
+    sessionStorage.setItem(PAYING_KEY, flowId);
+  } catch {
+    // Storage disabled: the completion page falls back to the product id alone.
+  }
+}
+
+export function payingFlow(): string | null {
+  try {
+    return sessionStorage.getItem(PAYING_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -57,3 +57,23 @@ export function reformat(
   for (const ch of before) if (significant(ch)) count++;
   return { text, caret: caretAfterSignificant(text, count, significant) };
 }
+
+/**
+ * Rewrites a focused input's text at once (an amount shown without grouping while edited),
+ * keeping what was selected: all of it stays all of it (a Tab into the field, a select-all
+ * before typing over), a caret stays after the same significant character.
+ */
+export function rewriteKeepingSelection(el: HTMLInputElement, next: string, significant: Significant): void {
+  const { value } = el;
+  const start = el.selectionStart ?? value.length;
+  const end = el.selectionEnd ?? value.length;
+  const all = value.length > 0 && start === 0 && end === value.length;
+  const map = (pos: number) => {
+    let count = 0;
+    for (const ch of value.slice(0, pos)) if (significant(ch)) count++;
+    return caretAfterSignificant(next, count, significant);
+  };
+  el.value = next;
+  if (all) el.setSelectionRange(0, next.length);
+  else el.setSelectionRange(map(start), map(end));
+}

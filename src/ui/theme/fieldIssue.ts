@@ -27,7 +27,7 @@ export const FieldIssueContext = createContext<FieldIssueState | null>(null);
 export function useInputIssue(
   id: string,
   registry: Registry,
-): [InputIssue | undefined, (issue: InputIssue | undefined) => void] {
+): [InputIssue | undefined, (issue: InputIssue | undefined) => void, () => void] {
   const field = useContext(FieldIssueContext);
   const [own, setOwn] = useState<InputIssue | undefined>();
   const issue = field ? field.issue : own;
@@ -39,16 +39,21 @@ export function useInputIssue(
       : undefined;
   const registryOf = isInputIssues(issues) ? issues : undefined;
 
+  /** Shows the current issue, if there still is one. */
+  const reveal = useCallback(
+    () => setState((prev) => (prev && !prev.visible ? { ...prev, visible: true } : prev)),
+    [setState],
+  );
   const set = useCallback(
     (next: InputIssue | undefined) => {
       setState(next);
-      registryOf?.report(id, next, () => setState((prev) => (prev ? { ...prev, visible: true } : prev)));
+      registryOf?.report(id, next, reveal);
     },
-    [id, setState, registryOf],
+    [id, setState, registryOf, reveal],
   );
 
   useEffect(() => () => registryOf?.report(id, undefined, () => {}), [id, registryOf]);
-  return [issue, set];
+  return [issue, set, reveal];
 }
 
 /** The messages a field shows: its input issue when there is one, else the schema errors. */

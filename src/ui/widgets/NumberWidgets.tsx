@@ -58,9 +58,13 @@ export function CurrencyWidget(props: WidgetProps) {
         onText={held.type}
         onFocus={() => {
           focused.current = true;
-          const n = amountOf(value);
-          if (n !== undefined && checkAmountText(held.text).kind === 'ok') show(String(n));
           props.onFocus(id, value);
+        }}
+        focusText={() => {
+          const n = amountOf(value);
+          if (n === undefined || checkAmountText(held.text).kind !== 'ok') return undefined;
+          show(String(n));
+          return String(n);
         }}
         onBlur={() => {
           focused.current = false;

@@ -10,7 +10,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { reformat, type Significant } from '../format/caret';
+import { reformat, rewriteKeepingSelection, type Significant } from '../format/caret';
 import { FieldIssueContext } from '../theme/fieldIssue';
 import type { InputIssue } from '../theme/inputIssues';
 import { controlAria, joinClasses, optionString } from './common';
@@ -24,6 +24,8 @@ export interface TextInputProps {
   onRawChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur?: () => void;
   onFocus?: () => void;
+  /** Called once focused: the text to show while editing (an amount without grouping), if any. */
+  focusText?: () => string | undefined;
   /** Rewrites typed text (masks); the caret stays after the same significant character. */
   format?: (raw: string) => string;
   significant?: Significant;
@@ -87,6 +89,19 @@ export function TextInput(props: TextInputProps) {
     if (next.text === text) queueMicrotask(applyCaret);
   };
 
+  // The focused text replaces the shown one once the browser has placed the selection (a Tab
+  // selects all, after the focus event), and before React's own update could drop it.
+  const handleFocus = () => {
+    props.onFocus?.();
+    if (!props.focusText) return;
+    queueMicrotask(() => {
+      const el = ref.current;
+      if (!el || el.ownerDocument.activeElement !== el || !SELECTABLE.has(el.type)) return;
+      const shown = props.focusText?.();
+      if (shown !== undefined && el.value !== shown) rewriteKeepingSelection(el, shown, significant);
+    });
+  };
+
   const aria = controlAria(widget, issue, props.describedBy);
   const placeholder = props.placeholder ?? (widget.placeholder || optionString(options, 'placeholder'));
   const input = (
@@ -99,7 +114,7 @@ export function TextInput(props: TextInputProps) {
       value={text}
       onChange={handleChange}
       onBlur={props.onBlur}
-      onFocus={props.onFocus}
+      onFocus={handleFocus}
       disabled={disabled}
       readOnly={readonly}
       required={required}

@@ -5,6 +5,7 @@
 
 import type { WidgetProps } from '@rjsf/utils';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { afterPress } from '../theme/afterPress';
 import { useInputIssue } from '../theme/fieldIssue';
 import type { InputIssue } from '../theme/inputIssues';
 
@@ -43,7 +44,7 @@ export function useHeldText<V>(opts: HeldTextOptions<V>): HeldText {
   const same = opts.same ?? Object.is;
   const { id, value, onChange, onBlur, registry } = widget;
   const [text, setText] = useState(() => opts.initialText ?? toText(value));
-  const [issue, setIssue] = useInputIssue(id, registry);
+  const [issue, setIssue, revealIssue] = useInputIssue(id, registry);
   const emitted = useRef<unknown>(value);
   const textRef = useRef(text);
   textRef.current = text;
@@ -58,7 +59,7 @@ export function useHeldText<V>(opts: HeldTextOptions<V>): HeldText {
   }, [value, same, toText, setIssue]);
 
   const apply = useCallback(
-    (next: string, onBlurNow: boolean) => {
+    (next: string) => {
       setText(next);
       const result = check(next);
       const nextValue = result.kind === 'ok' ? result.value : undefined;
@@ -68,7 +69,7 @@ export function useHeldText<V>(opts: HeldTextOptions<V>): HeldText {
       }
       if (result.kind === 'issue') {
         // Once shown, an issue stays shown until the text is right ("punish late, reward early").
-        const visible = Boolean(result.eager) || onBlurNow || Boolean(issueRef.current?.visible);
+        const visible = Boolean(result.eager) || Boolean(issueRef.current?.visible);
         setIssue({ key: result.key, params: result.params, visible });
       } else if (issueRef.current) {
         setIssue(undefined);
@@ -80,14 +81,15 @@ export function useHeldText<V>(opts: HeldTextOptions<V>): HeldText {
   return {
     text,
     issue,
-    type: (next) => apply(next, false),
+    type: apply,
     blur: (next) => {
-      apply(next ?? textRef.current, true);
+      apply(next ?? textRef.current);
+      afterPress(revealIssue);
       onBlur(id, emitted.current);
     },
     show: setText,
     recheck: () => {
-      if (textRef.current !== '') apply(textRef.current, false);
+      if (textRef.current !== '') apply(textRef.current);
     },
   };
 }

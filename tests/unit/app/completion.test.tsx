@@ -90,6 +90,22 @@ describe('/payment-completion/:id', () => {
     expect(new URLSearchParams(router.state.location.search).get('product')).toBe('property');
   });
 
+  it('sends a failed motor payment back to motor: its ids come from a lookup, the paying flow says', async () => {
+    sessionStorage.setItem('payment:flow', 'motor');
+    getOrderStatus.mockResolvedValue(order({ STATUS: 'FAILED', PRODUCT_ID: '121' }));
+    renderCompletion();
+    const retry = await screen.findByRole('link', { name: 'Try the payment again' });
+    expect(retry.getAttribute('href')).toBe('/motor/offer/1');
+    sessionStorage.clear();
+  });
+
+  it('without the paying flow, an unknown id sends the visitor home rather than to a wrong product', async () => {
+    getOrderStatus.mockResolvedValue(order({ STATUS: 'FAILED', PRODUCT_ID: '121' }));
+    renderCompletion();
+    const retry = await screen.findByRole('link', { name: 'Try the payment again' });
+    expect(retry.getAttribute('href')).toBe('/');
+  });
+
   it('stops after the last try and lets the visitor check again', async () => {
     getOrderStatus.mockResolvedValue(order({}));
     renderCompletion(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAmountText, filterAmountTyping } from '../../../src/ui/format/amount';
 import { checkExpiryText, formatExpiryTyping } from '../../../src/ui/format/cardExpiry';
-import { isDigit, reformat } from '../../../src/ui/format/caret';
+import { isDigit, reformat, rewriteKeepingSelection } from '../../../src/ui/format/caret';
 import {
   checkDateText,
   formatDateTyping,
@@ -99,6 +99,34 @@ describe('caret mapping', () => {
 
   it('puts the caret after a separator the visitor typed', () => {
     expect(reformat('5/', 2, formatDateTyping, isDigit)).toEqual({ text: '05/', caret: 3 });
+  });
+
+  /** Just what rewriteKeepingSelection touches of an <input>. */
+  function input(value: string, start: number, end: number) {
+    return {
+      value,
+      selectionStart: start,
+      selectionEnd: end,
+      setSelectionRange(s: number, e: number) {
+        this.selectionStart = s;
+        this.selectionEnd = e;
+      },
+    };
+  }
+
+  it('keeps a whole selection whole when a focused amount loses its grouping', () => {
+    const el = input('640,001', 0, 7);
+    rewriteKeepingSelection(el as unknown as HTMLInputElement, '640001', isDigit);
+    expect(el).toMatchObject({ value: '640001', selectionStart: 0, selectionEnd: 6 });
+  });
+
+  it('keeps a caret or part selection after the same digits', () => {
+    const caret = input('12,500', 4, 4); // after "12,5"
+    rewriteKeepingSelection(caret as unknown as HTMLInputElement, '12500', isDigit);
+    expect(caret).toMatchObject({ selectionStart: 3, selectionEnd: 3 });
+    const part = input('1,250,000', 2, 5); // "250"
+    rewriteKeepingSelection(part as unknown as HTMLInputElement, '1250000', isDigit);
+    expect(part).toMatchObject({ selectionStart: 1, selectionEnd: 4 });
   });
 });
 

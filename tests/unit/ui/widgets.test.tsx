@@ -200,7 +200,7 @@ describe('date widget', () => {
 });
 
 describe('currency widget', () => {
-  it('emits 12500 for "12500" and shows "12.500 €" in Greek once the field is left', () => {
+  it('emits 12500 for "12500" and shows "12.500 €" in Greek once the field is left', async () => {
     const form = renderForm(one('currency', 'integer'));
     const input = field();
     fireEvent.focus(input);
@@ -210,9 +210,11 @@ describe('currency widget', () => {
     fireEvent.blur(input);
     expect(input.value).toBe('12.500');
     expect(screen.getByText('€')).toBeTruthy();
-    // Editing shows plain digits again.
-    fireEvent.focus(input);
+    // Editing shows plain digits again, with what was selected still selected.
+    input.setSelectionRange(0, input.value.length);
+    await act(async () => input.focus());
     expect(input.value).toBe('12500');
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 5]);
   });
 
   it('groups with commas in English and reads either style', () => {
