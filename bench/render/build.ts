@@ -5,19 +5,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { build } from 'vite';
+import { esmImports } from '../../src/cli/compile-validators';
 import { formSubsteps, substepKey, substepSchema, validatorId } from '../../src/engine/flow/forms';
 import { WORK } from '../lib/paths';
 import { benchFlow } from './benchFlow';
 import config from './vite.config';
-
-// As src/cli/compile-validators.ts: ajv's standalone code require()s its runtime helpers.
-function esmImports(code: string): string {
-  return code.replace(
-    /const (\w+) = require\("([^"]+)"\)\.default;/g,
-    (_, name: string, module: string) =>
-      `import * as ${name}_module from "${module}";\nconst ${name} = ${name}_module.default?.default ?? ${name}_module.default ?? ${name}_module;`,
-  );
-}
 
 export async function writeBenchValidators(): Promise<void> {
   const dir = join(WORK, 'generated');

@@ -42,7 +42,7 @@ async function writeIfChanged(path: string, content: string): Promise<boolean> {
 }
 
 // ajv's standalone code still require()s its runtime helpers; the browser build needs imports.
-function esmImports(code: string): string {
+export function esmImports(code: string): string {
   return code.replace(
     /const (\w+) = require\("([^"]+)"\)\.default;/g,
     (_, name: string, module: string) =>
