@@ -19,6 +19,26 @@ export interface RouteLighthouse {
   note?: string;
 }
 
+/** Retries a run whose trace Lighthouse could not record (NO_NAVSTART and kin), which happens now and then. */
+const ATTEMPTS = 3;
+
+async function audited(url: string, port: number, log?: (line: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      locale: 'en-US',
+    });
+    const lhr = result?.lhr;
+    const problem = !lhr ? 'no result' : lhr.runtimeError?.message;
+    if (lhr && !problem) return lhr;
+    if (attempt === ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${problem}`);
+    log?.(`lighthouse: ${url}: ${problem}; again (${attempt + 1}/${ATTEMPTS})`);
+  }
+}
+
 export async function measureLighthouse(
   appUrl: string,
   options: { runs?: number; log?: (line: string) => void } = {},
@@ -60,16 +80,7 @@ export async function measureLighthouse(
       }
       const results: RouteLighthouse[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${appUrl}${route.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance'],
-          locale: 'en-US',
-        });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${route.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${route.path}: ${lhr.runtimeError.message}`);
+        const lhr = await audited(`${appUrl}${route.path}`, chrome.port, options.log);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
         results.push({
           path: route.path,
