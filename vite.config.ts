@@ -102,6 +102,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the service reads it to preload a product route's chunks.
+    manifest: true,
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {

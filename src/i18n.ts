@@ -80,6 +80,13 @@ const localeBackend: BackendModule = {
   },
 };
 
+/** A `lang` cookie, so the service preloads the strings of this language with the page. */
+function rememberForServer(lng: Language): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari; the value is one of two fixed words
+  document.cookie = `lang=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
 function syncHtmlLang(lng: string): void {
   if (typeof document !== 'undefined' && isLanguage(lng)) document.documentElement.lang = lng;
 }
@@ -90,6 +97,7 @@ let initializing: Promise<I18n> | null = null;
 export function initI18n(lng: Language = storedLanguage()): Promise<I18n> {
   if (initializing) return initializing;
   activeLanguage = lng;
+  rememberForServer(lng);
   i18next.on('languageChanging', (next: string) => {
     activeLanguage = next;
   });
@@ -141,6 +149,7 @@ export async function setLanguage(lng: string, options: SetLanguageOptions = {})
   clearStoredFlows();
   try {
     localStorage.setItem(LANGUAGE_KEY, lng);
+    rememberForServer(lng);
   } catch {
     // Without storage the reload would come back in the old language: switch in place instead.
     await i18next.changeLanguage(lng);

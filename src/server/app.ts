@@ -3,7 +3,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -39,6 +38,7 @@ import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
 import { registerSecurityHeaders } from './security';
+import { loadIndexPage } from './web/indexPage';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 
@@ -272,9 +272,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
+  const indexPage = hasWeb
+    ? loadIndexPage(
+        webRoot,
+        bundles.map((b) => b.flow),
+      )
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWeb && isSpaRoute(request)) {
-      const html = await readFile(indexFile, 'utf8');
+    if (indexPage && isSpaRoute(request)) {
+      const html = indexPage.html(request.url.split('?')[0], request.cookies?.lang);
       return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     const lang = requestLang(request);
