@@ -322,16 +322,24 @@ describe('motor deductibles and discounts', () => {
 describe('send-offer', () => {
   const mail = 'christos.papadopoulos@example.com.cy';
 
-  it('the quotation with SEND_VIA_MAIL X stores the offer and mails it', async () => {
+  /** Confirms the e-mail with a code, then asks for the Comprehensive offer by mail. */
+  async function sendOffer(variant: string) {
     expect((await post('/zcp/otp/generate', { I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
     const code = await s.lastCode(mail);
     expect((await post('/zcp/otp/validate', { I_TOKEN: code, I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
-    const quote = motorQuote({ policy: { PACKAGE_ID: 'COMP' }, extras: { SEND_VIA_MAIL: 'X' } });
-    const res = await post('/zcp/motor/motorquotation', {
+    const quote = motorQuote({
+      policy: { PACKAGE_ID: 'COMP' },
+      extras: { SEND_VIA_MAIL: 'X', VARIANT: variant },
+    });
+    return post('/zcp/motor/motorquotation', {
       ...quote,
       CS_POLICY_HOLDER: { MAIL_ADDRESS: mail, BIRTH_DATE: '1982-11-22' },
       CS_CONFIRMATION: { EMAIL: mail, CONFIRMED: 'X' },
     });
+  }
+
+  it('the quotation with SEND_VIA_MAIL X stores the offer and mails it', async () => {
+    const res = await sendOffer('');
     expect(res.statusCode).toBe(200);
     const offerNo = res.json().CS_POLICY.OFFER_NO;
     const mails = (await s.mailbox(mail)).filter((m) => m.template === 'offerSent');
@@ -344,18 +352,7 @@ describe('send-offer', () => {
   });
 
   it("a brand variant's offer link reopens the co-branded site (?ref=1)", async () => {
-    expect((await post('/zcp/otp/generate', { I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
-    const code = await s.lastCode(mail);
-    expect((await post('/zcp/otp/validate', { I_TOKEN: code, I_MAIL_ADDRESS: mail })).statusCode).toBe(204);
-    const quote = motorQuote({
-      policy: { PACKAGE_ID: 'COMP' },
-      extras: { SEND_VIA_MAIL: 'X', VARIANT: 'brand1' },
-    });
-    const res = await post('/zcp/motor/motorquotation', {
-      ...quote,
-      CS_POLICY_HOLDER: { MAIL_ADDRESS: mail, BIRTH_DATE: '1982-11-22' },
-      CS_CONFIRMATION: { EMAIL: mail, CONFIRMED: 'X' },
-    });
+    const res = await sendOffer('brand1');
     expect(res.statusCode).toBe(200);
     const offerNo = res.json().CS_POLICY.OFFER_NO;
     const sent = (await s.mailbox(mail)).filter(
