@@ -179,7 +179,8 @@ function PreviewBody({ flow, position, loaded, lang, variant, onReset }: BodyPro
                 quote={quote}
                 lang={lang}
                 texts={loaded.texts}
-                busy={false}
+                locked={false}
+                pricing={false}
                 onSelect={(id) =>
                   apply((q) =>
                     selectPackage(q, id, {

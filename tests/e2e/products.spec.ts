@@ -215,3 +215,48 @@ test('cyber has its own route in both languages, from its flow folder alone', as
     await expectAccessible(page, `cyber first screen (${lang})`);
   }
 });
+
+test.describe('a tapped cover or package shows at once, whatever the line speed', () => {
+  // The recalculation's answer is held back, as on a slow mobile line, until the test lets it go.
+  async function holdPricing(page: Page) {
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/zcp/cyber/cybercalc', (route) => {
+      held.push(() => route.continue());
+    });
+    return held;
+  }
+
+  test('the cover is ticked before the price arrives; the price is marked as updating', async ({ page }) => {
+    await openAfter(page, 'cyber-happy-path', 1);
+    await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'plans__packages');
+    await page.locator('label[for="package-CYB_PLUS"]').click();
+    await expect(page.locator('.packages')).toHaveAttribute('aria-busy', 'false');
+    const held = await holdPricing(page);
+    const cover = page.locator('#cover-CYBERBULLYING');
+    await cover.check();
+    await expect(cover).toBeChecked();
+    await expect(page.locator('.packages')).toHaveAttribute('aria-busy', 'true');
+    await expect(page.locator('.flow__premium')).toHaveAttribute('aria-busy', 'true');
+    // A second tap while the first is still being priced undoes it, as the visitor meant.
+    await cover.uncheck();
+    await expect(cover).not.toBeChecked();
+    await expect.poll(() => held.length).toBe(2);
+    for (const release of held) await release();
+    await expect(page.locator('.packages')).toHaveAttribute('aria-busy', 'false');
+    await expect(cover).not.toBeChecked();
+    await expectAccessible(page, 'cyber packages after a quick tap and untap');
+  });
+
+  test('a refused recalculation takes the tick back and says why', async ({ page }) => {
+    await openAfter(page, 'cyber-happy-path', 1, { language: 'en' });
+    await page.locator('label[for="package-CYB_PLUS"]').click();
+    await expect(page.locator('.packages')).toHaveAttribute('aria-busy', 'false');
+    await page.route('**/zcp/cyber/cybercalc', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    const cover = page.locator('#cover-CYBERBULLYING');
+    await cover.check();
+    await expect(page.getByText(localeText('en', 'flow:packages.choiceUndone'))).toBeVisible();
+    await expect(cover).not.toBeChecked();
+  });
+});

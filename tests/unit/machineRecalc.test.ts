@@ -5,7 +5,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { CallSpec, Flow, Quote } from '../../src/engine/flow/types';
-import { createFlowMachine, recalcCalls, substepPositions } from '../../src/engine/machine/createFlowMachine';
+import {
+  CHOICE_UNDONE,
+  createFlowMachine,
+  recalcCalls,
+  substepPositions,
+} from '../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../src/engine/machine/services';
 import { getPath, setPath } from '../../src/engine/paths';
 import { substepUrl } from '../../src/ui/flow/FlowPage';
@@ -66,6 +71,8 @@ interface Fake extends FlowServices {
   release?: () => void;
   hold: boolean;
   refuseSearch?: { status: number; message: string };
+  /** The price call fails with this status. */
+  failPrice?: number;
 }
 
 function fake(): Fake {
@@ -90,6 +97,7 @@ function fake(): Fake {
         return { CT_DEDUCTIBLES: pkg === 'COMP' ? [{ DEDUCTIBLE_ID: 'EX500', DEDUCTIBLE_AMOUNT: 500 }] : [] };
       }
       if (f.hold) await new Promise<void>((resolve) => (f.release = resolve));
+      if (f.failPrice) throw { status: f.failPrice, body: { MESSAGES: [{ MSGTEXT: 'Pricing is down' }] } };
       const list = getPath(quote, 'CT_PACKAGES') as { PACKAGE_ID: string }[];
       return { CT_PACKAGES: list.map((p) => ({ ...p, AMOUNT: p.PACKAGE_ID === 'COMP' ? 612 : 240 })) };
     },
@@ -154,6 +162,53 @@ describe('packages recalculation with several calls', () => {
     expect(getPath(snap.context.quote, 'CS_POLICY.OPENED_PANELS')).toEqual(['covers']);
     expect(getPath(snap.context.quote, 'CS_USER_EXTRAS.RULES_ACCEPTED')).toBe(true);
     expect(getPath(snap.context.quote, 'CT_PACKAGES.1.AMOUNT')).toBe(612);
+  });
+
+  it('a choice made while a price is recalculated shows at once and restarts the recalculation', async () => {
+    const services = fake();
+    const actor = await onPackages(services);
+    services.hold = true;
+    actor.send({ type: 'SELECT_PACKAGE', packageId: 'COMP' });
+    await vi.waitFor(() => expect(services.release).toBeDefined());
+    const first = services.release;
+    actor.send({ type: 'SELECT_PACKAGE', packageId: 'TPO' });
+    // Drawn from the quote at once, not from the answer still on its way.
+    expect(getPath(actor.getSnapshot().context.quote, 'CS_POLICY.PACKAGE_ID')).toBe('TPO');
+    expect(actor.getSnapshot().matches({ plans__packages: 'recalculating' })).toBe(true);
+    await vi.waitFor(() => expect(services.release).not.toBe(first));
+    first?.();
+    services.release?.();
+    const snap = await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
+    const priced = services.seen
+      .filter((c) => c.name === 'price')
+      .map((c) => getPath(c.quote, 'CS_POLICY.PACKAGE_ID'));
+    expect(priced).toEqual(['COMP', 'TPO']);
+    expect(getPath(snap.context.quote, 'CS_POLICY.PACKAGE_ID')).toBe('TPO');
+    expect(getPath(snap.context.quote, 'CT_PACKAGES.0.ZZSELECTED_IND')).toBe('X');
+    expect(snap.context.choiceBefore).toBeNull();
+  });
+
+  it('a failed recalculation takes back every choice it was pricing and says so', async () => {
+    const services = fake();
+    const actor = await onPackages(services);
+    actor.send({ type: 'SELECT_PACKAGE', packageId: 'TPO' });
+    await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
+    services.hold = true;
+    services.failPrice = 503;
+    actor.send({ type: 'SELECT_PACKAGE', packageId: 'COMP' });
+    await vi.waitFor(() => expect(services.release).toBeDefined());
+    actor.send({
+      type: 'CHANGE',
+      quote: setPath(actor.getSnapshot().context.quote, 'CS_USER_EXTRAS.RULES_ACCEPTED', true),
+    });
+    services.release?.();
+    const snap = await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
+    expect(snap.context.serviceError?.code).toBe(CHOICE_UNDONE);
+    expect(getPath(snap.context.quote, 'CS_POLICY.PACKAGE_ID')).toBe('TPO');
+    expect(getPath(snap.context.quote, 'CT_PACKAGES.1.ZZSELECTED_IND')).toBe('');
+    expect(getPath(snap.context.quote, 'CS_POLICY.AMOUNT')).toBe(240);
+    // What was typed meanwhile is kept.
+    expect(getPath(snap.context.quote, 'CS_USER_EXTRAS.RULES_ACCEPTED')).toBe(true);
   });
 
   it('recalcCalls reads one name or a list', () => {

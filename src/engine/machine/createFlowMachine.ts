@@ -45,7 +45,12 @@ export interface FlowContext {
   outcome: PaymentOutcome | null;
   /** Steps reached so far (the ACTIVATED flag of each step). */
   activated: Record<string, boolean>;
+  /** The quote before the package or cover choices still being priced (null when all are priced). */
+  choiceBefore: Quote | null;
 }
+
+/** ServiceError code of a recalculation that failed and took back the visitor's last choices. */
+export const CHOICE_UNDONE = 'CHOICE_UNDONE';
 
 export type FlowEvent =
   | { type: 'CHANGE'; quote: Quote }
@@ -222,12 +227,33 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         : {},
     );
 
+    // A package or optional cover chosen: shown at once; the quote before the first unpriced choice
+    // is kept so a failed recalculation can take the choices back.
+    const applyChoice = update(({ context, event }) => {
+      let quote = context.quote;
+      if (event.type === 'SELECT_PACKAGE')
+        quote = safely(quote, () => selectPackage(quote, event.packageId, packagePaths(substep)));
+      else if (event.type === 'TOGGLE_COVER') {
+        const pkg = String(getPath(quote, 'CS_POLICY.PACKAGE_ID') ?? '');
+        quote = safely(quote, () =>
+          toggleCover(quote, event.coverId, pkg, event.selected, substep.packages?.coversPath),
+        );
+      } else return {};
+      return {
+        quote,
+        errors: [],
+        serviceError: null,
+        choiceBefore: recalcCalls(substep).length ? (context.choiceBefore ?? context.quote) : null,
+      };
+    });
+
     states[pos.key] = {
       entry: update(({ context }) => ({
         activated: { ...context.activated, [stepId]: true },
         errors: [],
         referral: null,
         serviceError: null,
+        choiceBefore: null,
       })),
       initial: substep.onEnter?.length ? 'entering' : 'editing',
       on: { BACK: backTargets, GOTO: gotoTargets },
@@ -283,43 +309,34 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
             SELECT_PACKAGE: {
               target: recalcCalls(substep).length ? 'recalculating' : 'editing',
               reenter: false,
-              actions: update(({ context, event }) => ({
-                quote:
-                  event.type === 'SELECT_PACKAGE'
-                    ? safely(context.quote, () =>
-                        selectPackage(context.quote, event.packageId, packagePaths(substep)),
-                      )
-                    : context.quote,
-                errors: [],
-              })),
+              actions: applyChoice,
             },
             TOGGLE_COVER: {
               target: recalcCalls(substep).length ? 'recalculating' : 'editing',
-              actions: update(({ context, event }) => {
-                if (event.type !== 'TOGGLE_COVER') return {};
-                const pkg = String(getPath(context.quote, 'CS_POLICY.PACKAGE_ID') ?? '');
-                return {
-                  quote: safely(context.quote, () =>
-                    toggleCover(
-                      context.quote,
-                      event.coverId,
-                      pkg,
-                      event.selected,
-                      substep.packages?.coversPath,
-                    ),
-                  ),
-                };
-              }),
+              actions: applyChoice,
             },
             OPEN_PANEL: { actions: openPanel },
           },
         },
         recalculating: {
-          // The visitor may go on typing and opening panels while the premium is recalculated.
+          // The visitor may go on typing, opening panels and choosing while the premium is
+          // recalculated. A new choice (or a repricing edit) shows at once and restarts the
+          // recalculation, so the answer that lands is always the one for what is on screen.
           on: {
-            CHANGE: {
-              actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
-            },
+            CHANGE: [
+              {
+                guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
+                  event.type === 'CHANGE' && repricesOnChange(substep, context.quote, event.quote),
+                target: 'recalculating',
+                reenter: true,
+                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+              },
+              {
+                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+              },
+            ],
+            SELECT_PACKAGE: { target: 'recalculating', reenter: true, actions: applyChoice },
+            TOGGLE_COVER: { target: 'recalculating', reenter: true, actions: applyChoice },
             OPEN_PANEL: { actions: openPanel },
           },
           invoke: {
@@ -332,9 +349,26 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               target: 'editing',
               actions: update(({ context, event }) => ({
                 quote: withAnswers(context.quote, (event as unknown as { output: RecalcAnswer[] }).output),
+                choiceBefore: null,
               })),
             },
-            onError: { target: 'editing', actions: 'takeThrown' },
+            // A refused or failed recalculation takes back the choices it was pricing: the screen
+            // never shows a package or cover at a price the service did not give.
+            onError: {
+              target: 'editing',
+              actions: [
+                'takeThrown',
+                update(({ context }) =>
+                  context.choiceBefore
+                    ? {
+                        quote: restoreChoice(context.quote, context.choiceBefore, substep),
+                        choiceBefore: null,
+                        serviceError: { ...context.serviceError, code: CHOICE_UNDONE },
+                      }
+                    : {},
+                ),
+              ],
+            },
           },
         },
         leaving: {
@@ -568,6 +602,7 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         redirect: null,
         outcome: null,
         activated: {},
+        choiceBefore: null,
       },
       // biome-ignore lint/suspicious/noExplicitAny: the state tree is generated; its shape is checked by the tests
       states: states as any,
@@ -602,6 +637,28 @@ function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolea
 export function recalcCalls(substep: Substep): string[] {
   const names = substep.packages?.recalculate;
   return names === undefined ? [] : Array.isArray(names) ? names : [names];
+}
+
+/** The package and cover choices of `before` put back into `quote`, keeping everything else of `quote`. */
+function restoreChoice(quote: Quote, before: Quote, substep: Substep): Quote {
+  const paths = packagePaths(substep);
+  let next = quote;
+  const put = (path: string) => {
+    const value = getPath(before, path);
+    // A value the quote did not have before stays absent, rather than set to undefined.
+    if (value !== undefined || getPath(next, path) !== undefined) next = setPath(next, path, value);
+  };
+  for (const path of [paths.list, paths.offers, substep.packages?.coversPath ?? 'CT_COVERS']) put(path);
+  for (const key of [
+    'PACKAGE_ID',
+    'PACKAGE_DESC',
+    'PRODUCT_ID',
+    'AMOUNT',
+    'INITIAL_AMOUNT',
+    'PREMIUM_AFTER_DISC_AMOUNT',
+  ])
+    put(`${paths.policy}.${key}`);
+  return next;
 }
 
 function packagePaths(substep: Substep) {

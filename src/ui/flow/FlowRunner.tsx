@@ -17,7 +17,7 @@ import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { UiContext } from '../../engine/flow/forms';
 import type { Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
-import { substepPositions } from '../../engine/machine/createFlowMachine';
+import { CHOICE_UNDONE, substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
@@ -59,10 +59,16 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
 
   // The visitor's edits live here between keystrokes and reach the machine debounced or on continue.
   const [draft, setDraft] = useState<Quote>(machineQuote);
+  // A new quote from the machine replaces the draft in the same render, not one commit later: a
+  // tapped cover or package must never be drawn, even briefly, as it was before the tap.
+  const [shownQuote, setShownQuote] = useState<Quote>(machineQuote);
+  if (shownQuote !== machineQuote) {
+    setShownQuote(machineQuote);
+    setDraft(machineQuote);
+  }
   const [showAll, setShowAll] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => setDraft(machineQuote), [machineQuote]);
 
   const topState = typeof value === 'string' ? value : Object.keys(value)[0];
   const inner = typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topState]);
@@ -141,6 +147,9 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
     .map((_, i) => i)
     .filter((i) => evaluateCondition(flow.steps[i].visibleIf, draft, vars));
   const busy = /leaving|entering|recalculating|sending|verifying/.test(inner);
+  // While a premium is recalculated the choices stay open (a new one restarts the recalculation);
+  // only the prices are marked as updating.
+  const pricing = inner.includes('recalculating');
   const premium = flow.product ? premiumOf(draft, flow.product.premiumPath) : 0;
   const isLastSubstep = position.index === positions.length - 1;
   const machineErrors = context.errors.filter((e) => e.fieldId.startsWith('$'));
@@ -220,7 +229,8 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
             quote={draft}
             lang={lang}
             texts={texts}
-            busy={busy}
+            locked={busy && !pricing}
+            pricing={pricing}
             error={machineErrors.map((e) => t(e.key)).join(' ') || undefined}
             onSelect={(packageId) => actor.send({ type: 'SELECT_PACKAGE', packageId })}
             onToggleCover={(coverId, selected) => actor.send({ type: 'TOGGLE_COVER', coverId, selected })}
@@ -244,7 +254,9 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert" data-service-error="">
-            {context.serviceError.message || t('flow:serviceError.text')}
+            {context.serviceError.code === CHOICE_UNDONE
+              ? t('flow:packages.choiceUndone')
+              : context.serviceError.message || t('flow:serviceError.text')}
           </p>
         )}
         {panelsPending && (
@@ -297,7 +309,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         onGoTo={(step) => actor.send({ type: 'GOTO', step })}
       />
       {premium > 0 && (
-        <aside className="flow__premium" aria-live="polite">
+        <aside className="flow__premium" aria-live="polite" aria-busy={pricing}>
           <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
         </aside>
       )}

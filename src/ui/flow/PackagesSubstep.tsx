@@ -14,7 +14,10 @@ export interface PackagesSubstepProps {
   quote: Quote;
   lang: 'el' | 'en';
   texts: Record<string, string>;
-  busy: boolean;
+  /** The choices cannot be changed (the substep is being entered or left). */
+  locked: boolean;
+  /** A recalculation is running: choices stay open, prices are marked as updating. */
+  pricing: boolean;
   error?: string;
   onSelect: (packageId: string) => void;
   onToggleCover: (coverId: string, selected: boolean) => void;
@@ -42,7 +45,7 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
     (substep.panels ? (getPath(quote, substep.panels.recordPath) as string[] | undefined) : undefined) ?? [];
 
   return (
-    <div className="packages" aria-busy={props.busy}>
+    <div className={`packages${props.pricing ? ' packages--pricing' : ''}`} aria-busy={props.pricing}>
       <fieldset className="packages__list">
         <legend className="visually-hidden">{t('packages.legend')}</legend>
         {packages.map((pkg) => {
@@ -58,11 +61,11 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
                 className="package-card__radio"
                 checked={selected}
                 onChange={() => props.onSelect(pkg.PACKAGE_ID)}
-                disabled={props.busy}
+                disabled={props.locked}
               />
               <label htmlFor={id} className="package-card__label">
                 <span className="package-card__name">{t(qualify(flow, pkg.PACKAGE_DESC))}</span>
-                <span className="package-card__price">
+                <span className="package-card__price" aria-busy={props.pricing}>
                   {pkg.INITIAL_AMOUNT > pkg.AMOUNT && (
                     <del className="package-card__before">{formatEuro(pkg.INITIAL_AMOUNT, lang)}</del>
                   )}
@@ -102,7 +105,7 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
                   type="checkbox"
                   id={`cover-${c.COVER_ID}`}
                   checked={c.ZZSELECTED_IND === 'X'}
-                  disabled={props.busy}
+                  disabled={props.locked}
                   onChange={(e) => props.onToggleCover(c.COVER_ID, e.target.checked)}
                 />
                 <span>
