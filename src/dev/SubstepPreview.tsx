@@ -147,7 +147,8 @@ function PreviewBody({ flow, position, loaded, lang, variant, onReset }: BodyPro
         />
         {premium > 0 && (
           <aside className="flow__premium">
-            <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
+            <span>{t(qualify(flow, flow.product!.premiumWording.label))}</span>{' '}
+            <strong>{formatEuro(premium, lang)}</strong>
           </aside>
         )}
         <div className="flow__main">

@@ -34,6 +34,7 @@ const driverFlow: FlowBundle = {
       rulesKey: 'DRIVER',
       productId: '516',
       objectKey: 'CS_DRIVER',
+      premiumWording: { label: 'flow:premium.annual', period: 'flow:premium.perYear' },
       api: { segment: 'driver', calc: 'drivercalc', quotation: 'quotation' },
     },
     steps: [],

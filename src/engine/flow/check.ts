@@ -242,6 +242,11 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     for (const [i, item] of (field.items ?? []).entries()) checkField(item, `${pointer}/items/${i}`, true);
   };
 
+  if (flow.product) {
+    needKey(qualify(flow, flow.product.premiumWording.label), flowFile, '/product/premiumWording/label');
+    needKey(qualify(flow, flow.product.premiumWording.period), flowFile, '/product/premiumWording/period');
+  }
+
   const stepIds = new Set<string>();
   flow.steps.forEach((step, si) => {
     const sp = `/steps/${si}`;

@@ -53,6 +53,8 @@ export interface ProductMeta {
   activatedFlag?: boolean;
   /** Where the premium shown to the visitor is read from. */
   premiumPath?: string;
+  /** Locale keys naming the premium and what it pays for ("Annual premium", "a year"). */
+  premiumWording: { label: string; period: string };
   /** The product's /zcp calls: POST /zcp/{segment}/{calc|packages|quotation}. */
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */

@@ -310,7 +310,8 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
       />
       {premium > 0 && (
         <aside className="flow__premium" aria-live="polite" aria-busy={pricing}>
-          <span>{t('flow:premium.label')}</span> <strong>{formatEuro(premium, lang)}</strong>
+          <span>{t(qualify(flow, flow.product!.premiumWording.label))}</span>{' '}
+          <strong>{formatEuro(premium, lang)}</strong>
         </aside>
       )}
       <div className="flow__main">

@@ -70,7 +70,9 @@ export function PackagesSubstep(props: PackagesSubstepProps) {
                     <del className="package-card__before">{formatEuro(pkg.INITIAL_AMOUNT, lang)}</del>
                   )}
                   <strong>{formatEuro(pkg.AMOUNT, lang)}</strong>
-                  <span className="package-card__period">{t('packages.perYear')}</span>
+                  <span className="package-card__period">
+                    {flow.product && t(qualify(flow, flow.product.premiumWording.period))}
+                  </span>
                 </span>
               </label>
               <ul className="package-card__covers">

@@ -51,7 +51,7 @@ export function SendOfferSubstep({ flow, quote, lang }: SendOfferSubstepProps) {
         )}
         {premium > 0 && (
           <>
-            <dt>{t('sendOffer.premium')}</dt>
+            <dt>{flow.product && t(qualify(flow, flow.product.premiumWording.label))}</dt>
             <dd>{formatEuro(premium, lang)}</dd>
           </>
         )}

@@ -16,6 +16,7 @@ export const motorBundle: FlowBundle = {
       rulesKey: 'MOTOR',
       productId: 'lookup',
       objectKey: 'CS_VEHICLE',
+      premiumWording: { label: 'flow:premium.annual', period: 'flow:premium.perYear' },
       api: { segment: 'motor', calc: 'motorcalc', packages: 'motorpckcalc', quotation: 'motorquotation' },
     },
     variants: [
@@ -76,6 +77,7 @@ export const propertyBundle: FlowBundle = {
       rulesKey: 'PROPERTY',
       productId: '157',
       objectKey: 'CS_PROPERTY',
+      premiumWording: { label: 'flow:premium.annual', period: 'flow:premium.perYear' },
       api: { segment: 'prop', calc: 'propertycalc', packages: 'pckcalculate', quotation: 'quotation' },
     },
     steps: [],
@@ -106,6 +108,7 @@ export const travelBundle: FlowBundle = {
       rulesKey: 'TRAVEL',
       productId: '518',
       objectKey: 'CS_TRAVEL',
+      premiumWording: { label: 'flow:premium.annual', period: 'flow:premium.perYear' },
       api: { segment: 'travel', calc: 'travelcalc', packages: 'pckcalculate', quotation: 'quotation' },
     },
     defaults: { 'CS_POLICY.PERIOD': 1 },
