@@ -65,10 +65,24 @@ export function hasKey(lang: Lang, key: string): boolean {
  */
 export function t(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const template = lookup(lang, key) ?? lookup(lang === 'el' ? 'en' : 'el', key) ?? key;
-  return template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+  // {{name}} or {{name, number}}, as i18next reads them in the browser, so one string serves both.
+  return template.replace(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];
-    return value === undefined || value === null ? '' : String(value);
+    if (value === undefined || value === null) return '';
+    if (format === 'number' && typeof value === 'number') return numberFormat(lang).format(value);
+    return String(value);
   });
+}
+
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+/** Grouped numbers in the language's own style (700.000 in Greek, 700,000 in English). */
+function numberFormat(lang: Lang): Intl.NumberFormat {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'el' ? 'el-GR' : 'en-GB', { maximumFractionDigits: 2 });
+    numberFormats.set(lang, format);
+  }
+  return format;
 }
 
 /** The language of a request: English when Accept-Language prefers it, Greek otherwise (spec default). */

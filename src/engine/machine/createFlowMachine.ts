@@ -352,23 +352,43 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
                 choiceBefore: null,
               })),
             },
-            // A refused or failed recalculation takes back the choices it was pricing: the screen
-            // never shows a package or cover at a price the service did not give.
-            onError: {
-              target: 'editing',
-              actions: [
-                'takeThrown',
-                update(({ context }) =>
-                  context.choiceBefore
-                    ? {
-                        quote: restoreChoice(context.quote, context.choiceBefore, substep),
-                        choiceBefore: null,
-                        serviceError: { ...context.serviceError, code: CHOICE_UNDONE },
-                      }
-                    : {},
-                ),
-              ],
-            },
+            onError: [
+              // A check point refusing the choice (a vehicle over €70,000 with comprehensive cover)
+              // is a referral: the visitor is told why and offered the call-back, choice kept.
+              {
+                guard: ({ event }: { event: unknown }) =>
+                  Boolean(asServiceError((event as { error?: unknown }).error).referral),
+                target: 'referral',
+                actions: [
+                  'takeThrown',
+                  update(({ context }) => ({
+                    referral: context.serviceError?.referral ?? null,
+                    choiceBefore: null,
+                  })),
+                ],
+              },
+              // Any other refusal or failure takes back the choices being priced: the screen never
+              // shows a package or cover at a price the service did not give. A refusal with a
+              // message of its own says it; otherwise the visitor is told the choice was undone.
+              {
+                target: 'editing',
+                actions: [
+                  'takeThrown',
+                  update(({ context }) =>
+                    context.choiceBefore
+                      ? {
+                          quote: restoreChoice(context.quote, context.choiceBefore, substep),
+                          choiceBefore: null,
+                          serviceError:
+                            context.serviceError?.status === 422 && context.serviceError.message
+                              ? context.serviceError
+                              : { ...context.serviceError, code: CHOICE_UNDONE },
+                        }
+                      : {},
+                  ),
+                ],
+              },
+            ],
           },
         },
         leaving: {
