@@ -464,7 +464,7 @@ test.describe('/promo', () => {
       await apply.click();
       const wrong = page.getByRole('main').getByRole('alert');
       await expect(wrong).toHaveText(
-        lang === 'en' ? 'The promo code is wrong.' : 'Ο κωδικός προσφοράς είναι λανθασμένος.',
+        lang === 'en' ? 'The promo code is wrong.' : 'Ο προωθητικός κωδικός είναι λανθασμένος.',
       );
       await expectAccessible(page, `wrong promo code (${lang})`);
       await expectNoSideScroll(page, page.viewportSize()?.width ?? 1280, 'promo page');
@@ -495,7 +495,7 @@ test.describe('/promo', () => {
     await code.fill('TIS-NOPE');
     await page.getByRole('button', { name: 'Καταχώριση κωδικού' }).click();
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-      'Ο κωδικός προσφοράς είναι λανθασμένος.',
+      'Ο προωθητικός κωδικός είναι λανθασμένος.',
     );
     await code.fill('TIS-CLUB');
     await page.getByRole('button', { name: 'Καταχώριση κωδικού' }).click();

@@ -211,6 +211,27 @@ describe('packages recalculation with several calls', () => {
     expect(getPath(snap.context.quote, 'CS_USER_EXTRAS.RULES_ACCEPTED')).toBe(true);
   });
 
+  it('values set from the page (a promo code) reach the quote; with a package chosen they reprice it', async () => {
+    const services = fake();
+    const actor = await onPackages(services);
+    actor.send({ type: 'SET_VALUES', values: { CS_PROMO: { PROMO_CODE_CP: 'WELCOME2026' } } });
+    expect(actor.getSnapshot().matches({ plans__packages: 'editing' })).toBe(true);
+    expect(getPath(actor.getSnapshot().context.quote, 'CS_PROMO.PROMO_CODE_CP')).toBe('WELCOME2026');
+    actor.send({ type: 'SELECT_PACKAGE', packageId: 'COMP' });
+    await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
+    const calls = services.seen.length;
+    // The same values again change nothing and cost no call.
+    actor.send({ type: 'SET_VALUES', values: { CS_PROMO: { PROMO_CODE_CP: 'WELCOME2026' } } });
+    expect(actor.getSnapshot().matches({ plans__packages: 'editing' })).toBe(true);
+    actor.send({ type: 'SET_VALUES', values: { CS_PROMO: {} } });
+    expect(actor.getSnapshot().matches({ plans__packages: 'recalculating' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
+    const last = services.seen.at(-1)!;
+    expect(services.seen.length).toBeGreaterThan(calls);
+    expect(last.name).toBe('price');
+    expect(getPath(last.quote, 'CS_PROMO')).toEqual({});
+  });
+
   it('recalcCalls reads one name or a list', () => {
     const [search, packagesSub] = substepPositions(flow).map((p) => p.substep);
     expect(recalcCalls(search)).toEqual([]);

@@ -2,16 +2,30 @@
 // The step must be a positive number; the flow itself is the lead's FlowPage, loaded lazily.
 
 import { useParams } from 'react-router';
+import { PromoLink } from '../components/PromoLink';
 import { lazyNamed } from '../lazy';
 import type { FlowSection, ProductKey } from '../routeTable';
 import { parseStep } from '../routeTable';
+import { usePromo } from '../state/promo';
 import { NotFoundPage } from './NotFoundPage';
 
 const FlowPage = lazyNamed(() => import('../../ui/FlowPage'), 'FlowPage');
 
 export function FlowRoutePage({ product, section }: { product: ProductKey; section: FlowSection }) {
   const params = useParams();
+  const promo = usePromo();
   const step = section === 'send-offer' ? 1 : parseStep(params.step);
   if (step === null) return <NotFoundPage />;
-  return <FlowPage key={product} flowId={product} section={section} step={step} />;
+  return (
+    <FlowPage
+      key={product}
+      flowId={product}
+      section={section}
+      step={step}
+      // The promo block travels in every quote, so the service prices with the code (or without it
+      // once removed).
+      values={{ CS_PROMO: promo ?? {} }}
+      aside={<PromoLink />}
+    />
+  );
 }

@@ -72,7 +72,9 @@ export type FlowEvent =
   | { type: 'OTP_CONFIRMED'; email: string }
   | { type: 'PAYMENT_RESULT'; status: PaymentOutcome }
   /** The visitor came back from the provider's page without paying. */
-  | { type: 'CANCEL_PAYMENT' };
+  | { type: 'CANCEL_PAYMENT' }
+  /** Values the page around the flow holds (the promo block, a logged-in customer's details), by path. */
+  | { type: 'SET_VALUES'; values: Record<string, unknown> };
 
 /** One answer of a recalculation and where its parts go in the quote. */
 interface RecalcAnswer {
@@ -311,6 +313,13 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               reenter: false,
               actions: applyChoice,
             },
+            // A promo code entered meanwhile reprices the chosen package at once.
+            SET_VALUES: {
+              guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
+                repricesOnValues(substep, context.quote, event),
+              target: 'recalculating',
+              actions: 'setValues',
+            },
             TOGGLE_COVER: {
               target: recalcCalls(substep).length ? 'recalculating' : 'editing',
               actions: applyChoice,
@@ -336,6 +345,13 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
               },
             ],
             SELECT_PACKAGE: { target: 'recalculating', reenter: true, actions: applyChoice },
+            SET_VALUES: {
+              guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
+                repricesOnValues(substep, context.quote, event),
+              target: 'recalculating',
+              reenter: true,
+              actions: 'setValues',
+            },
             TOGGLE_COVER: { target: 'recalculating', reenter: true, actions: applyChoice },
             OPEN_PANEL: { actions: openPanel },
           },
@@ -583,6 +599,15 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         takeError: assign({
           serviceError: ({ event }) => ((event as unknown as Out).output as { error: ServiceError }).error,
         }),
+        setValues: assign({
+          quote: ({ context, event }) =>
+            event.type === 'SET_VALUES'
+              ? Object.entries(event.values).reduce<Quote>(
+                  (q, [path, v]) => setPath(q, path, v),
+                  context.quote,
+                )
+              : context.quote,
+        }),
         takeThrown: assign({
           serviceError: ({ event }) => asServiceError((event as { error?: unknown }).error),
         }),
@@ -624,6 +649,8 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         activated: {},
         choiceBefore: null,
       },
+      // Accepted on any step: the next calculation sends them.
+      on: { SET_VALUES: { actions: 'setValues' } },
       // biome-ignore lint/suspicious/noExplicitAny: the state tree is generated; its shape is checked by the tests
       states: states as any,
     });
@@ -649,6 +676,20 @@ function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolea
     (substep.fields ?? []).some(
       (f) =>
         f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
+    )
+  );
+}
+
+/** Values set from outside the flow (SET_VALUES) that change the quote of a substep with a chosen package. */
+function repricesOnValues(substep: Substep, quote: Quote, event: FlowEvent): boolean {
+  if (event.type !== 'SET_VALUES' || !recalcCalls(substep).length) return false;
+  const list = getPath(quote, substep.packages?.listPath ?? 'CT_PACKAGES');
+  const chosen =
+    Array.isArray(list) && list.some((p) => (p as { ZZSELECTED_IND?: string }).ZZSELECTED_IND === 'X');
+  return (
+    chosen &&
+    Object.entries(event.values).some(
+      ([path, value]) => JSON.stringify(getPath(quote, path) ?? {}) !== JSON.stringify(value ?? {}),
     )
   );
 }

@@ -161,7 +161,7 @@ function pricePackage(
   }
 
   if (ctx.newPolicy) {
-    for (const promo of tariff.promotions ?? []) {
+    for (const promo of [...(tariff.promotions ?? []), ...(ctx.promotions ?? [])]) {
       if (!(promo.percent > 0) || !inWindow(ctx.today, promo.validFrom, promo.validTo)) continue;
       if (!evaluateCondition(promo.when, quote, cctx)) continue;
       const amount = percentOf(running, Math.min(promo.percent, 100));

@@ -130,4 +130,6 @@ export interface RatingContext {
   variant?: string;
   /** True for a new policy (not a renewal): promotions apply. */
   newPolicy: boolean;
+  /** Promotions earned outside the tariff (a promo code), applied after the tariff's own. */
+  promotions?: Promotion[];
 }

@@ -14,6 +14,7 @@ import type { RatedPackage, RatingResult, Tariff } from '../../engine/rating/typ
 import { ApiError, refuse } from '../errors';
 import type { Lang } from '../i18n';
 import { findVariant, type Product } from './catalog';
+import { promotionsFor } from './promoCodes';
 
 export interface PolicyTerm {
   START_DATE: string;
@@ -158,10 +159,11 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
   const term = policyTerm(product, quote, options.today);
   quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...term });
   referralCheck(product, quote, options.lang);
+  const promotions = promotionsFor(quote, product.meta.rulesKey, options.today);
 
   let rating: RatingResult;
   try {
-    rating = rateQuote(tariff, quote, { today: options.today, variant, newPolicy: true });
+    rating = rateQuote(tariff, quote, { today: options.today, variant, newPolicy: true, promotions });
   } catch (error) {
     options.onRatingError?.(error);
     throw refuse('errors.quote.cannotRate');

@@ -1,30 +1,15 @@
 // POST /zcp/promo/validate { PROMO_CODE }: 204 for a code in force today, 422 "The promo code is
-// wrong." otherwise. The codes are content (src/server/content/promoCodes.json); guesses are
+// wrong." otherwise. The codes are content (src/server/products/promoCodes.ts); guesses are
 // limited per client IP across instances.
 
 import type { FastifyPluginAsync } from 'fastify';
-import promoCodes from '../content/promoCodes.json' with { type: 'json' };
 import { type ServiceContext, today } from '../context';
 import { ApiError, refuse } from '../errors';
+import { promoCodeOn } from '../products/promoCodes';
 import { hitLimit } from '../rateLimit';
 import { ERROR_ANSWERS } from '../schemas';
 
-interface PromoCode {
-  CODE: string;
-  KIND: string;
-  VALID_FROM?: string;
-  VALID_TO?: string;
-}
-
 const GUESSES_PER_IP_HOUR = 30;
-
-/** The promo code in force on `day`, or undefined. */
-export function promoCodeOn(code: string, day: string): PromoCode | undefined {
-  const wanted = code.trim().toUpperCase();
-  return (promoCodes as PromoCode[]).find(
-    (p) => p.CODE === wanted && (!p.VALID_FROM || p.VALID_FROM <= day) && (!p.VALID_TO || day <= p.VALID_TO),
-  );
-}
 
 export function promoRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {

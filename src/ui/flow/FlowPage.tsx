@@ -17,6 +17,10 @@ export interface FlowPageProps {
   flowId: string;
   section: 'offer' | 'payment' | 'send-offer';
   step: number;
+  /** Values the page around the flow puts into its quote, by path, kept current as they change. */
+  values?: Record<string, unknown>;
+  /** What the page shows below the flow's step (a promo-code link). */
+  aside?: React.ReactNode;
 }
 
 // Offer and payment URLs number the substeps without the send-offer one, which has its own path
@@ -55,11 +59,15 @@ function SyncedRunner({
   flow,
   section,
   step,
+  values,
+  aside,
 }: {
   actor: FlowActor;
   flow: Flow;
   section: FlowPageProps['section'];
   step: number;
+  values?: Record<string, unknown>;
+  aside?: React.ReactNode;
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -98,10 +106,16 @@ function SyncedRunner({
       });
   }, [topState, section, step, flow, actor, navigate, search]);
 
-  return <FlowRunner actor={actor} />;
+  const valuesKey = JSON.stringify(values ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent again only when the values change
+  useEffect(() => {
+    if (values && Object.keys(values).length) actor.send({ type: 'SET_VALUES', values });
+  }, [actor, valuesKey]);
+
+  return <FlowRunner actor={actor} aside={aside} />;
 }
 
-export default function FlowPage({ flowId, section, step }: FlowPageProps) {
+export default function FlowPage({ flowId, section, step, values, aside }: FlowPageProps) {
   const { t } = useTranslation('flow');
   const { flow, missing } = useFlow(flowId);
   const { search } = useLocation();
@@ -117,6 +131,8 @@ export default function FlowPage({ flowId, section, step }: FlowPageProps) {
       flow={flow}
       section={section}
       step={step}
+      values={values}
+      aside={aside}
     />
   );
 }

@@ -44,7 +44,7 @@ const EmailValidation = lazyNamed(
   'EmailValidation',
 );
 
-export function FlowRunner({ actor }: { actor: FlowActor }) {
+export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.ReactNode }) {
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
   const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], {
@@ -331,6 +331,7 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
           <ExpiringSoonNotice expiryDate={getPath(draft, 'CS_POLICY.EXPIRY_DATE')} />
         ) : null}
         {body}
+        {aside}
         {busy && <DelayedLoader />}
       </div>
     </div>
