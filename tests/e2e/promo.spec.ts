@@ -25,7 +25,7 @@ for (const lang of ['el', 'en'] as const) {
     await card.click();
     await expect(page.locator('.packages')).toHaveAttribute('aria-busy', 'false');
     const price = card.locator('.package-card__price strong');
-    const before = Number((await price.innerText()).replace(/\D/g, ''));
+    const before = Number(((await price.textContent()) ?? '').replace(/\D/g, ''));
 
     // A wrong code is refused on the promo page and the visitor stays there.
     await enterCode(page, lang, 'NOSUCHCODE');
@@ -38,7 +38,7 @@ for (const lang of ['el', 'en'] as const) {
     await expect(page.getByText(L(lang, 'common:promoLink.applied', { code: 'WELCOME2026' }))).toBeVisible();
     await expect(card.locator('.package-card__before')).toBeVisible();
     await expect
-      .poll(async () => Number((await price.innerText()).replace(/\D/g, '')))
+      .poll(async () => Number(((await price.textContent()) ?? '').replace(/\D/g, '')))
       .toBe(Math.round(before * 0.9));
     await expectAccessible(page, `plans with a promo code (${lang})`);
 
