@@ -308,6 +308,27 @@ test.describe('language switch', () => {
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
   });
 
+  test('an untouched first step switches at once; a step past it warns though it has no fields', async ({
+    page,
+  }) => {
+    await page.goto('/driver/offer/1');
+    await expect(page.locator('input[name="root_INSURANCE_TYPE"][value="CAR"]')).toBeVisible();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'EN English' }).click()]);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+    await answerDriverEligibility(page);
+    await page.locator('.substep__actions button[type="submit"]').click();
+    await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'plans__packages', {
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'EL Ελληνικά' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Change language' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'plans__packages');
+  });
+
   test('switching discards the answers the flows saved, so the quote starts again', async ({ page }) => {
     await page.goto('/driver/offer/1');
     await answerDriverEligibility(page);

@@ -67,7 +67,6 @@ function validate(v: Values): Errors {
 
 export function ContactPage() {
   const { t } = useTranslation(['pages', 'common', 'validation']);
-  useFormPresence();
   const [params] = useSearchParams();
   const appError = useAppError();
   const [values, setValues] = useState<Values>({
@@ -78,6 +77,8 @@ export function ContactPage() {
     product: productFromQuery(params.get('product') ?? appError?.product ?? ''),
     message: '',
   });
+  // The language switch warns only when something typed would be lost (the product comes from the link).
+  useFormPresence([values.fullName, values.phone, values.email, values.time, values.message].some(Boolean));
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'editing' | 'sending' | 'failed'>('editing');
   const [sent, setSent] = useState<ContactAnswer | null>(null);

@@ -23,7 +23,6 @@ type Problem = 'required' | 'wrong' | 'failed' | null;
 
 export function PromoPage() {
   const { t, i18n } = useTranslation(['pages', 'validation']);
-  useFormPresence();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const back = useBackAction('/');
@@ -35,6 +34,7 @@ export function PromoPage() {
   const [agentCode, setAgentCode] = useState(current?.AGENT_CODE ?? '');
   const [district, setDistrict] = useState(current?.DISTRICT ?? '');
   const [problem, setProblem] = useState<Problem>(null);
+  useFormPresence(Boolean(code.trim() || agentCode.trim() || district));
   const [busy, setBusy] = useState(false);
   const districts = useZcpRead(() => getLovMulti([DISTRICT_LOV], 'PROMO'), [i18n.language]);
 

@@ -17,7 +17,7 @@ import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { UiContext } from '../../engine/flow/forms';
 import type { Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
-import { CHOICE_UNDONE, substepPositions } from '../../engine/machine/createFlowMachine';
+import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
@@ -74,7 +74,13 @@ export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.R
   const inner = typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topState]);
   const position = positions.find((p) => p.key === topState);
   const substep = position?.substep;
-  useFormPresence(Boolean(substep?.fields?.length));
+  // The language switch warns when a reload would lose answers: past the first substep, or once the
+  // visitor has changed anything on it; never on an untouched first step.
+  const fresh = useMemo(() => initialQuote(flow, { vars }), [flow, vars]);
+  const answered = (substep?.fields ?? []).some(
+    (f) => JSON.stringify(getPath(draft, f.path)) !== JSON.stringify(getPath(fresh, f.path)),
+  );
+  useFormPresence((position?.index ?? 0) > 0 || answered);
 
   // Each substep starts clean and with its heading focused, for screen readers and keyboards.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the substep changes
