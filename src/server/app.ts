@@ -17,6 +17,7 @@ import type { Config } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
+import { frameworkErrorAnswer, registerInputChecks } from './inputSafety';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
@@ -37,7 +38,7 @@ import { propertyRoutes } from './routes/property';
 import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
-import { registerSecurityHeaders } from './security';
+import { registerSecurityHeaders, securityHeaders } from './security';
 import { loadIndexPage } from './web/indexPage';
 
 const PAYMENT_RECOVERY_MS = 60_000;
@@ -51,37 +52,6 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
-}
-
-/** Deeper JSON than any quote needs is refused before validation walks it. */
-export const MAX_BODY_DEPTH = 16;
-
-/**
- * Nesting depth of a parsed JSON value, walked without recursion, and whether any key or string
- * holds a NUL character (PostgreSQL's jsonb and text refuse it, so it is refused up front).
- */
-export function inspectBody(value: unknown, limit = MAX_BODY_DEPTH): { depth: number; nul: boolean } {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node === 'string') {
-      if (node.includes('\u0000')) return { depth: max, nul: true };
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > max) max = depth;
-    if (max > limit) return { depth: max, nul: false };
-    if (Array.isArray(node)) {
-      for (const child of node) stack.push([child, depth + 1]);
-    } else {
-      for (const [key, child] of Object.entries(node)) {
-        if (key.includes('\u0000')) return { depth: max, nul: true };
-        stack.push([child, depth + 1]);
-      }
-    }
-  }
-  return { depth: max, nul: false };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -111,7 +81,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const bundles = deps.flows ?? (await loadFlowBundles());
   const catalog = new Catalog(bundles);
 
+  const headers = securityHeaders({ hsts: config.publicUrl.startsWith('https://') });
   const app = Fastify({
+    frameworkErrors: frameworkErrorAnswer(headers),
     logger: {
       level: config.logLevel,
       redact: {
@@ -138,16 +110,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerApiSchemas(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, headers);
+  registerInputChecks(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined) return;
-    const { depth, nul } = inspectBody(request.body);
-    if (depth > MAX_BODY_DEPTH) throw new ApiError(400, [{ key: 'errors.validation.tooDeep' }]);
-    if (nul) throw new ApiError(400, [{ key: 'errors.validation.character' }]);
   });
 
   // An empty JSON body (a POST with nothing to send) is no body rather than a parse error.
