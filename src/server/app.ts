@@ -13,7 +13,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { loadFlowBundles } from '../engine/flow/files';
 import { createStatusClient } from './cardProvider/client';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
@@ -40,6 +40,7 @@ import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
 import { registerSecurityHeaders, securityHeaders } from './security';
 import { loadIndexPage } from './web/indexPage';
+import { isServableStaticPath } from './web/staticPolicy';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 
@@ -188,9 +189,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     { prefix: '/zcp' },
   );
-  if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
+  if (config.devMailbox && (config.env !== 'production' || config.insecureDemo))
+    await app.register(devMailboxRoutes(ctx));
   if (config.env !== 'production') await app.register(devFlowsRoutes());
 
+  // The sandbox takes published test cards as payments: never in production unless a demo said so.
+  if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
+    throw new ConfigError(['PAYMENT_MODE=sandbox is not allowed in production']);
   await registerPayments(app, {
     db,
     config: config.payment,
@@ -231,6 +236,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       index: ['index.html'],
       // The .br and .gz copies `npm run build` writes next to each asset (scripts/precompress.ts).
       preCompressed: true,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => isServableStaticPath(pathname, config.env === 'production'),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
