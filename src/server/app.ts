@@ -23,6 +23,7 @@ import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
 import { Catalog } from './products/catalog';
+import { offerAccessFor } from './products/offerAccess';
 import { contactRoutes } from './routes/contact';
 import { devFlowsRoutes } from './routes/devFlows';
 import { devMailboxRoutes } from './routes/devMailbox';
@@ -60,6 +61,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The API under the per-client request limit. */
+function isRateLimitedPath(url: string): boolean {
+  return /^\/zcp(\/|$|\?)/.test(url);
 }
 
 function isApiPath(url: string): boolean {
@@ -162,19 +168,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const ctx: ServiceContext = { db, config, bundles, catalog, now, kickOutbox: () => sender?.kick() };
 
+  // One per-client request limit over every /zcp route, wherever it is registered (the payment
+  // calls live in their own plugin): registered at the root, other paths let through.
+  if (config.rateLimit.perMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimit.perMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !isRateLimitedPath(request.url),
+      errorResponseBuilder: (_request, context) => {
+        const error = new ApiError(429, [{ key: 'errors.http.rateLimited' }]);
+        return Object.assign(error, { statusCode: context.statusCode });
+      },
+    });
+  }
+
   await app.register(healthRoutes(ctx));
   await app.register(
     async (zcp) => {
-      if (config.rateLimit.perMinute > 0) {
-        await zcp.register(rateLimit, {
-          max: config.rateLimit.perMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, context) => {
-            const error = new ApiError(429, [{ key: 'errors.http.rateLimited' }]);
-            return Object.assign(error, { statusCode: context.statusCode });
-          },
-        });
-      }
       await zcp.register(rulesRoutes(ctx));
       await zcp.register(lovRoutes(ctx));
       await zcp.register(productRoutes(ctx));
@@ -197,6 +207,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
     throw new ConfigError(['PAYMENT_MODE=sandbox is not allowed in production']);
   await registerPayments(app, {
+    offers: offerAccessFor(config),
     db,
     config: config.payment,
     flows: bundles,
