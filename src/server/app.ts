@@ -13,15 +13,17 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { loadFlowBundles } from '../engine/flow/files';
 import { createStatusClient } from './cardProvider/client';
-import type { Config } from './config';
+import { type Config, ConfigError } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
+import { frameworkErrorAnswer, registerInputChecks } from './inputSafety';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
 import { Catalog } from './products/catalog';
+import { offerAccessFor } from './products/offerAccess';
 import { contactRoutes } from './routes/contact';
 import { devFlowsRoutes } from './routes/devFlows';
 import { devMailboxRoutes } from './routes/devMailbox';
@@ -37,8 +39,9 @@ import { propertyRoutes } from './routes/property';
 import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
-import { registerSecurityHeaders } from './security';
+import { registerSecurityHeaders, securityHeaders } from './security';
 import { loadIndexPage } from './web/indexPage';
+import { isServableStaticPath } from './web/staticPolicy';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 
@@ -53,42 +56,16 @@ export interface AppDeps {
   transports?: Transports;
 }
 
-/** Deeper JSON than any quote needs is refused before validation walks it. */
-export const MAX_BODY_DEPTH = 16;
-
-/**
- * Nesting depth of a parsed JSON value, walked without recursion, and whether any key or string
- * holds a NUL character (PostgreSQL's jsonb and text refuse it, so it is refused up front).
- */
-export function inspectBody(value: unknown, limit = MAX_BODY_DEPTH): { depth: number; nul: boolean } {
-  let max = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node === 'string') {
-      if (node.includes('\u0000')) return { depth: max, nul: true };
-      continue;
-    }
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > max) max = depth;
-    if (max > limit) return { depth: max, nul: false };
-    if (Array.isArray(node)) {
-      for (const child of node) stack.push([child, depth + 1]);
-    } else {
-      for (const [key, child] of Object.entries(node)) {
-        if (key.includes('\u0000')) return { depth: max, nul: true };
-        stack.push([child, depth + 1]);
-      }
-    }
-  }
-  return { depth: max, nul: false };
-}
-
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
   const incoming = request.headers['x-request-id'];
   return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The API under the per-client request limit. */
+function isRateLimitedPath(url: string): boolean {
+  return /^\/zcp(\/|$|\?)/.test(url);
 }
 
 function isApiPath(url: string): boolean {
@@ -111,7 +88,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const bundles = deps.flows ?? (await loadFlowBundles());
   const catalog = new Catalog(bundles);
 
+  const headers = securityHeaders({ hsts: config.publicUrl.startsWith('https://') });
   const app = Fastify({
+    frameworkErrors: frameworkErrorAnswer(headers),
     logger: {
       level: config.logLevel,
       redact: {
@@ -138,16 +117,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerApiSchemas(app);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, { hsts: config.publicUrl.startsWith('https://') });
+  registerSecurityHeaders(app, headers);
+  registerInputChecks(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
-  });
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined) return;
-    const { depth, nul } = inspectBody(request.body);
-    if (depth > MAX_BODY_DEPTH) throw new ApiError(400, [{ key: 'errors.validation.tooDeep' }]);
-    if (nul) throw new ApiError(400, [{ key: 'errors.validation.character' }]);
   });
 
   // An empty JSON body (a POST with nothing to send) is no body rather than a parse error.
@@ -194,19 +168,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const ctx: ServiceContext = { db, config, bundles, catalog, now, kickOutbox: () => sender?.kick() };
 
+  // One per-client request limit over every /zcp route, wherever it is registered (the payment
+  // calls live in their own plugin): registered at the root, other paths let through.
+  if (config.rateLimit.perMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimit.perMinute,
+      timeWindow: 60_000,
+      allowList: (request) => !isRateLimitedPath(request.url),
+      errorResponseBuilder: (_request, context) => {
+        const error = new ApiError(429, [{ key: 'errors.http.rateLimited' }]);
+        return Object.assign(error, { statusCode: context.statusCode });
+      },
+    });
+  }
+
   await app.register(healthRoutes(ctx));
   await app.register(
     async (zcp) => {
-      if (config.rateLimit.perMinute > 0) {
-        await zcp.register(rateLimit, {
-          max: config.rateLimit.perMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, context) => {
-            const error = new ApiError(429, [{ key: 'errors.http.rateLimited' }]);
-            return Object.assign(error, { statusCode: context.statusCode });
-          },
-        });
-      }
       await zcp.register(rulesRoutes(ctx));
       await zcp.register(lovRoutes(ctx));
       await zcp.register(productRoutes(ctx));
@@ -221,10 +199,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     { prefix: '/zcp' },
   );
-  if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
+  if (config.devMailbox && (config.env !== 'production' || config.insecureDemo))
+    await app.register(devMailboxRoutes(ctx));
   if (config.env !== 'production') await app.register(devFlowsRoutes());
 
+  // The sandbox takes published test cards as payments: never in production unless a demo said so.
+  if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
+    throw new ConfigError(['PAYMENT_MODE=sandbox is not allowed in production']);
   await registerPayments(app, {
+    offers: offerAccessFor(config),
     db,
     config: config.payment,
     flows: bundles,
@@ -264,6 +247,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       index: ['index.html'],
       // The .br and .gz copies `npm run build` writes next to each asset (scripts/precompress.ts).
       preCompressed: true,
+      dotfiles: 'ignore',
+      allowedPath: (pathname) => isServableStaticPath(pathname, config.env === 'production'),
       setHeaders: (res, path) => {
         res.header(
           'cache-control',

@@ -54,6 +54,10 @@ export interface Config {
   webDir: string;
   payment: PaymentConfig;
   version: string;
+  /** ALLOW_INSECURE_DEMO=1: a production build run as a demo, with the production rules below waived. */
+  insecureDemo: boolean;
+  /** The production rules the demo waives (logged loudly at start). */
+  insecureDemoWaived: string[];
 }
 
 export class ConfigError extends Error {
@@ -131,11 +135,37 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   const logLevel = (str('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'silent' : 'info')) as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
 
+  // Production is safe by default: each rule is a refusal, unless ALLOW_INSECURE_DEMO=1 deliberately
+  // waives it for a demo of the production build (then every waived rule is logged at start).
+  const insecureDemo = bool('ALLOW_INSECURE_DEMO', false);
+  const waived: string[] = [];
+  const productionRule = (holds: boolean, problem: string) => {
+    if (!production || holds) return;
+    if (insecureDemo) waived.push(problem);
+    else problems.push(problem);
+  };
+
   const devMailbox = bool('DEV_MAILBOX', !production);
-  if (devMailbox && production) problems.push('DEV_MAILBOX cannot be on in production');
+  productionRule(!devMailbox, 'DEV_MAILBOX cannot be on in production');
 
   const port = int('PORT', 8080, 0, 65535);
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string;
+  productionRule(
+    publicUrl.startsWith('https://'),
+    `PUBLIC_URL must be an https:// URL in production, so cookies are Secure and HSTS is sent (got "${publicUrl}")`,
+  );
+  const paymentMode = (str('PAYMENT_MODE') ?? str('JCC_MODE'))?.toLowerCase();
+  if (paymentMode === undefined) {
+    productionRule(
+      false,
+      'PAYMENT_MODE must be set explicitly in production: live, with JCC_PAYMENT_URL, JCC_STATUS_URL, JCC_MERCHANT_ID, JCC_PASSWORD, JCC_API_USER and JCC_API_PASSWORD',
+    );
+  } else {
+    productionRule(
+      paymentMode !== 'sandbox',
+      'PAYMENT_MODE=sandbox is not allowed in production: the sandbox takes its published test cards and signing password as real payments',
+    );
+  }
 
   // The payments module owns its variables (PAYMENT_MODE, JCC_*); its errors are reported here.
   let payment: PaymentConfig | undefined;
@@ -148,7 +178,9 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
       PUBLIC_URL: publicUrl,
     });
   } catch (error) {
-    problems.push((error as Error).message);
+    const listed = (error as { problems?: unknown }).problems;
+    if (Array.isArray(listed)) problems.push(...listed.map(String));
+    else problems.push((error as Error).message);
   }
 
   const rawProxy = str('TRUST_PROXY');
@@ -191,6 +223,8 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
     webDir: str('WEB_DIR') ?? './dist',
     version,
+    insecureDemo: production && insecureDemo,
+    insecureDemoWaived: waived,
   };
   if (problems.length > 0 || !payment) throw new ConfigError(problems);
   return { ...config, payment };

@@ -140,6 +140,10 @@ const PLAIN_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'errors.validation.invalidJson'],
 };
 
+function isDataException(error: { code?: unknown }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = requestLang(request);
@@ -162,6 +166,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode === 429) {
       return sendError(reply, lang, 429, [{ key: 'errors.http.rateLimited' }]);
+    }
+    // A value the database refuses (PostgreSQL class 22, "data exception": a number out of range,
+    // a character it cannot store …) is the client's input, whatever route let it through.
+    if (isDataException(error)) {
+      request.log.warn({ err: error, pgCode: error.code }, 'input refused by the database');
+      return sendError(reply, lang, 400, [{ key: 'errors.validation.generic' }]);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, lang, error.statusCode, [{ key: 'errors.http.badRequest' }]);

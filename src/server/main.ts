@@ -37,6 +37,15 @@ async function main(): Promise<void> {
     );
   }
 
+  if (config.insecureDemo) {
+    const banner = [
+      'ALLOW_INSECURE_DEMO=1: this production build runs as an INSECURE DEMO. Never take real customers on it.',
+      ...config.insecureDemoWaived.map((rule) => `  waived: ${rule}`),
+    ].join('\n');
+    process.stderr.write(`\n${'!'.repeat(80)}\n${banner}\n${'!'.repeat(80)}\n\n`);
+    app.log.warn({ insecureDemo: true, waived: config.insecureDemoWaived }, 'insecure demo mode');
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -2,7 +2,7 @@
 // precompiled validators) and only lets forms post to ourselves and to origins added here: the
 // card provider's hosted payment page, added by the payments module.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,18 +44,38 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+/** The headers every answer carries; `apply` also serves answers sent outside the hooks (framework errors). */
+export interface SecurityHeaders {
+  apply(reply: FastifyReply): void;
+  allowFormActionOrigin(origin: string): void;
+}
+
+export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
   const origins = new Set<string>();
   let csp = contentSecurityPolicy();
-  app.decorate('allowFormActionOrigin', (origin: string) => {
-    origins.add(originOf(origin));
-    csp = contentSecurityPolicy([...origins]);
-  });
+  return {
+    allowFormActionOrigin(origin) {
+      origins.add(originOf(origin));
+      csp = contentSecurityPolicy([...origins]);
+    },
+    apply(reply) {
+      // A route that sets its own policy (the dev-only API explorer) keeps it.
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+      if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    },
+  };
+}
+
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { hsts: boolean } | SecurityHeaders,
+): SecurityHeaders {
+  const headers = 'apply' in options ? options : securityHeaders(options);
+  app.decorate('allowFormActionOrigin', (origin: string) => headers.allowFormActionOrigin(origin));
   app.addHook('onSend', async (_request, reply, payload) => {
-    // A route that sets its own policy (the dev-only API explorer) keeps it.
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
-    if (options.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    headers.apply(reply);
     return payload;
   });
+  return headers;
 }

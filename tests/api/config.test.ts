@@ -42,6 +42,13 @@ describe('loadConfig', () => {
       SESSION_SECRET: secret,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8, 192.168.0.1',
+      PAYMENT_MODE: 'live',
+      JCC_PAYMENT_URL: 'https://gateway.jcc.com.cy/payment',
+      JCC_STATUS_URL: 'https://gateway.jcc.com.cy/rest/getOrderStatusExtended.do',
+      JCC_MERCHANT_ID: '0012345678',
+      JCC_PASSWORD: 'a-real-merchant-secret',
+      JCC_API_USER: 'gic-api',
+      JCC_API_PASSWORD: 'a-real-api-secret',
     });
     expect(config).toMatchObject({
       env: 'production',

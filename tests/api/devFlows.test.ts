@@ -32,7 +32,7 @@ describe('GET /dev/flows/check in the service', () => {
 
   it('is not registered in production', async () => {
     const app = await buildApp(
-      { ...s.config, env: 'production', devMailbox: false },
+      { ...s.config, env: 'production', devMailbox: false, payment: { ...s.config.payment, mode: 'live' } },
       { db: s.testDb.db, flows: [] },
     );
     try {

@@ -164,6 +164,57 @@ describe('hostile paths and queries', () => {
   });
 });
 
+describe('text that is not Unicode, and paths that do not decode', () => {
+  const lone = [
+    [
+      'a lone high surrogate in a value',
+      '{"I_MAIL_ADDRESS":"a\\ud800@example.com","MESSAGE":"\\ud800","CS_POLICY":{"OFFER_NO":"\\ud800"}}',
+    ],
+    ['a lone low surrogate in a key', '{"\\udc00":1,"CS_POLICY":{"\\udfff":"x"}}'],
+  ];
+  for (const route of [...POST_ROUTES, '/zcp/jcc/PendPaymTimeOut/pendtimeout', '/zcp/jcc/JCCFunc/REGPAY']) {
+    it(`${route} answers 400 with a translated message`, async () => {
+      for (const [name, payload] of lone) {
+        const res = await s.call({
+          method: 'POST',
+          url: route,
+          lang: 'en',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${route} with ${name}`).toBe(400);
+        expect(res.json().MESSAGES[0].MSGTEXT, name).toBe(
+          'The request contains a character that is not allowed.',
+        );
+      }
+    });
+  }
+
+  it.each([
+    '/zcp/offer/detail/%E0%A4%A/516',
+    '/zcp/lov/dep/%/x/CITY',
+    '/%c0',
+    '/zcp/offer/RulesDetail/%ED%A0%80',
+    '/zcp/paymeth/%ZZ',
+  ])('GET %s is a 400 with MESSAGES and the security headers', async (url) => {
+    for (const lang of ['el', 'en'] as const) {
+      const res = await s.call({ method: 'GET', url, lang });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.body).not.toContain('FST_');
+      expect(res.json().MESSAGES[0].MSGTEXT).toBe(
+        lang === 'en'
+          ? 'The address is not valid: it contains characters that cannot be read.'
+          : 'Η διεύθυνση δεν είναι έγκυρη: περιέχει χαρακτήρες που δεν μπορούν να διαβαστούν.',
+      );
+    }
+  });
+});
+
 describe('nothing was harmed', () => {
   it('the tables are intact and an apostrophe in an address is just a character', async () => {
     const res = await s.call({

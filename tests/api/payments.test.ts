@@ -2,6 +2,7 @@
 // signed return, ORDSTAT, pendtimeout and recovery, with the unhappy paths a real provider and a
 // hostile browser produce.
 
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
@@ -16,6 +17,7 @@ import {
   registerPayments,
   sandboxPaymentConfig,
 } from '../../src/server/payments';
+import { offerAccess, offerToken } from '../../src/server/products/offerAccess';
 import { registerSecurityHeaders } from '../../src/server/security';
 
 const PUBLIC_URL = 'https://shop.test';
@@ -24,6 +26,9 @@ const config: PaymentConfig = sandboxPaymentConfig(PUBLIC_URL, {
   abandonAfterMinutes: 30,
 });
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const SECRET = 'payments-test-secret-0123456789-abcdef';
+// Over https the offer cookie is __Host-zcp_offers, as in production.
+const offers = offerAccess({ secret: SECRET, secure: true });
 
 const driverFlow: FlowBundle = {
   dir: 'flows/driver',
@@ -83,7 +88,8 @@ beforeAll(async () => {
   });
   registerErrorHandling(app);
   registerSecurityHeaders(app, { hsts: true });
-  await registerPayments(app, { db, config, flows: [driverFlow], now, log });
+  await app.register(cookie, { secret: SECRET, hook: 'onRequest' });
+  await registerPayments(app, { db, config, flows: [driverFlow], now, log, offers });
   await app.ready();
 });
 
@@ -133,12 +139,23 @@ async function createOffer(options: OfferOptions = {}): Promise<string> {
   return offerNo;
 }
 
-function regpay(body: unknown, lang = 'en') {
+/** The Cookie header of the browser that made the offer (the signed offer cookie). */
+function ownerCookie(offerNo: string): Record<string, string> {
+  return { cookie: `${offers.cookieName}=${app.signCookie(offerNo)}` };
+}
+
+function offerNoOf(body: unknown): string {
+  const offerNo = (body as { CS_POLICY?: { OFFER_NO?: unknown } } | null)?.CS_POLICY?.OFFER_NO;
+  return typeof offerNo === 'string' ? offerNo : '';
+}
+
+/** REGPAY from the browser that made the offer, unless `headers` says otherwise. */
+function regpay(body: unknown, lang = 'en', headers: Record<string, string> = ownerCookie(offerNoOf(body))) {
   return app.inject({
     method: 'POST',
     url: '/zcp/jcc/JCCFunc/REGPAY',
     payload: body as object,
-    headers: { 'accept-language': lang },
+    headers: { 'accept-language': lang, ...headers },
   });
 }
 
@@ -217,11 +234,20 @@ async function pay(offerNo: string, cardNumber: string = TEST_CARDS.APPROVED) {
   return { ...started, result };
 }
 
-async function ordstat(orderId: string, lang = 'en') {
+async function offerOfOrder(orderId: string): Promise<string> {
+  const [row] = await db.query<{ offer_no: string }>(
+    'SELECT offer_no FROM payment_orders WHERE order_id = $1',
+    [orderId],
+  );
+  return row?.offer_no ?? '';
+}
+
+/** ORDSTAT from the browser that made the order's offer, unless `headers` says otherwise. */
+async function ordstat(orderId: string, lang = 'en', headers?: Record<string, string>) {
   const response = await app.inject({
     method: 'GET',
     url: `/zcp/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`,
-    headers: { 'accept-language': lang },
+    headers: { 'accept-language': lang, ...(headers ?? ownerCookie(await offerOfOrder(orderId))) },
   });
   return response;
 }
@@ -630,8 +656,13 @@ describe('payment outcomes', () => {
     expect(contract).toMatchObject({ status: 'PENDING_PAYMENT_REVIEW', balance_cents: 9900 });
     expect(await mailsTo(contract.contract_no)).toHaveLength(1);
 
-    const timeout = (body: unknown) =>
-      app.inject({ method: 'POST', url: '/zcp/jcc/PendPaymTimeOut/pendtimeout', payload: body as object });
+    const timeout = (body: unknown, headers = ownerCookie(offerNo)) =>
+      app.inject({
+        method: 'POST',
+        url: '/zcp/jcc/PendPaymTimeOut/pendtimeout',
+        payload: body as object,
+        headers,
+      });
     const early = await timeout({ CONTRACT_NO: contract.contract_no, PRODUCT_ID: '516', I_MODE: '1' });
     expect(early.statusCode).toBe(200);
     expect(early.json()).toMatchObject({
@@ -980,3 +1011,204 @@ async function startPaymentPageOf(result: LightMyRequestResponse): Promise<Start
   const page = `<input type="hidden" name="orderId" value="${orderId}">\n<input type="hidden" name="token" value="${row.page_token}">\n<input type="hidden" name="lang" value="en">`;
   return { offerNo: '', orderId, fields: {}, cardPage: { body: page } as LightMyRequestResponse };
 }
+
+describe('only the offer owner pays, reads or settles (issue 13)', () => {
+  const stranger = { cookie: 'zcp_offers=nothing' };
+
+  it('REGPAY needs the offer cookie or the e-mailed token; anyone else gets the unknown-offer answer', async () => {
+    const offerNo = await createOffer();
+    const body = { CS_POLICY: { OFFER_NO: offerNo, PRODUCT_ID: '516' } };
+    const unknown = await regpay({ CS_POLICY: { OFFER_NO: 'OF999999999', PRODUCT_ID: '516' } });
+    expect(unknown.statusCode).toBe(404);
+
+    for (const headers of [
+      {},
+      stranger,
+      ownerCookie(await createOffer()),
+      { cookie: `${offers.cookieName}=${offerNo}` }, // unsigned
+      { cookie: `zcp_offers=${app.signCookie(offerNo)}` }, // the plain-http name where __Host- is due
+    ]) {
+      const res = await regpay(body, 'en', headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+    expect(
+      (
+        await regpay(
+          { ...body, TOKEN: offerToken('another-secret-0123456789-abcdefghij', offerNo) },
+          'en',
+          {},
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(await db.query('SELECT 1 FROM payment_orders WHERE offer_no = $1', [offerNo])).toHaveLength(0);
+
+    const byLink = await regpay({ ...body, TOKEN: offerToken(SECRET, offerNo) }, 'en', {});
+    expect(byLink.statusCode).toBe(200);
+    expect((await regpay(body)).statusCode).toBe(200);
+  });
+
+  it('ORDSTAT and pendtimeout tell a stranger nothing, and ask the provider nothing', async () => {
+    const offerNo = await createOffer();
+    const { orderId, result } = await pay(offerNo);
+    const { path, fields } = returnForm(result);
+    await postForm(path, fields);
+    const [contract] = await contractsOf(offerNo);
+
+    const missing = await ordstat('OF1-1-ZZZZZZ', 'en', stranger);
+    const foreign = await ordstat(orderId, 'en', stranger);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual(missing.json());
+    expect(foreign.body).not.toContain(contract.contract_no);
+    expect((await ordstat(orderId, 'en', { ...stranger, cookie: '' })).statusCode).toBe(404);
+    expect((await ordstat(orderId)).json().CONTRACT_NO).toBe(contract.contract_no);
+    const withToken = await app.inject({
+      url: `/zcp/paymeth/ORDSTAT?ORDER_ID=${orderId}&TOKEN=${offerToken(SECRET, offerNo)}`,
+    });
+    expect(withToken.statusCode).toBe(200);
+
+    const settle = (headers: Record<string, string>, extra = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/zcp/jcc/PendPaymTimeOut/pendtimeout',
+        payload: { CONTRACT_NO: contract.contract_no, ...extra },
+        headers,
+      });
+    const strangerSettle = await settle(stranger);
+    expect(strangerSettle.statusCode).toBe(404);
+    expect(strangerSettle.json()).toEqual((await settle(stranger, { CONTRACT_NO: 'CY1' })).json());
+    expect((await settle(ownerCookie(offerNo))).statusCode).toBe(200);
+    expect((await settle({}, { TOKEN: offerToken(SECRET, offerNo) })).statusCode).toBe(200);
+
+    // A stranger walking the numbers never makes the service ask the provider.
+    const [before] = await db.query<{ status_checked_at: unknown }>(
+      'SELECT status_checked_at FROM payment_orders WHERE order_id = $1',
+      [orderId],
+    );
+    await ordstat(orderId, 'en', stranger);
+    const [after] = await db.query<{ status_checked_at: unknown }>(
+      'SELECT status_checked_at FROM payment_orders WHERE order_id = $1',
+      [orderId],
+    );
+    expect(after.status_checked_at).toEqual(before.status_checked_at);
+  });
+
+  function signedApproval(orderId: string) {
+    return buildPaymentResponse(config.password, {
+      MerID: config.merchantId,
+      AcqID: config.acquirerId,
+      OrderID: orderId,
+      ResponseCode: '1',
+      ReasonCode: '1',
+      ReasonCodeDesc: 'Approved',
+      ReferenceNo: '123456789012',
+      PaddedCardNo: 'XXXXXXXXXXXX0002',
+      AuthCode: '654321',
+    });
+  }
+
+  it('a signed approval for an order the provider does not know issues nothing', async () => {
+    const offerNo = await createOffer();
+    // Registered with us, but the browser never reached the provider.
+    const orderId = (await regpay({ CS_POLICY: { OFFER_NO: offerNo } })).json().ES_RETURN_DATA.ORDER_ID;
+    const forged = await postForm('/zcp/jcc/return', { ...signedApproval(orderId) });
+    expect(forged.statusCode).toBe(303);
+    expect(await contractsOf(offerNo)).toHaveLength(0);
+    expect(securityEvents(orderId)).toEqual([
+      expect.objectContaining({ obj: expect.objectContaining({ reason: 'approval_unknown_to_provider' }) }),
+    ]);
+    expect((await ordstat(orderId)).json().STATUS).toBe('PENDING');
+    expect(await contractsOf(offerNo)).toHaveLength(0);
+  });
+
+  it('an approval the provider reports as not paid yet issues nothing until it is', async () => {
+    const offerNo = await createOffer();
+    const started = await startPayment(offerNo); // on the provider's card page, not paid
+    await postForm('/zcp/jcc/return', { ...signedApproval(started.orderId) });
+    expect(await contractsOf(offerNo)).toHaveLength(0);
+    expect((await ordstat(started.orderId)).json().STATUS).toBe('PENDING');
+
+    // The visitor then pays: the provider's status confirms it and the contract is issued once.
+    const paid = await submitCard(started);
+    const back = returnForm(paid);
+    await postForm(back.path, back.fields);
+    expect((await ordstat(started.orderId)).json().STATUS).toBe('SUCCESS');
+    expect(await contractsOf(offerNo)).toHaveLength(1);
+  });
+
+  it('a provider that cannot be asked confirms nothing', async () => {
+    const local = Fastify();
+    registerErrorHandling(local);
+    await local.register(cookie, { secret: SECRET, hook: 'onRequest' });
+    const down = { getOrderStatus: async () => Promise.reject(new Error('connect ETIMEDOUT')) };
+    await registerPayments(local, { db, config, flows: [driverFlow], now, log, offers, statusClient: down });
+    try {
+      const offerNo = await createOffer();
+      const started = await startPayment(offerNo);
+      const paid = returnForm(await submitCard(started));
+      await local.inject({
+        method: 'POST',
+        url: paid.path,
+        headers: FORM,
+        payload: new URLSearchParams(paid.fields).toString(),
+      });
+      expect(await contractsOf(offerNo)).toHaveLength(0);
+      const [order] = await db.query<{ status: string }>(
+        'SELECT status FROM payment_orders WHERE order_id = $1',
+        [started.orderId],
+      );
+      expect(order.status).toBe('REGISTERED');
+      // The next status query (the completion page's ORDSTAT here) confirms it and issues the contract.
+      expect((await ordstat(started.orderId)).json().STATUS).toBe('SUCCESS');
+      expect(await contractsOf(offerNo)).toHaveLength(1);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it("REGPAY's cost does not grow with earlier attempts: one status query at most per call", async () => {
+    const local = Fastify();
+    registerErrorHandling(local);
+    await local.register(cookie, { secret: SECRET, hook: 'onRequest' });
+    const sandbox = createSandboxStatusClient(db, config.merchantId, now);
+    let queries = 0;
+    const counting = {
+      getOrderStatus: (orderId: string) => {
+        queries++;
+        return sandbox.getOrderStatus(orderId);
+      },
+    };
+    await registerPayments(local, {
+      db,
+      config,
+      flows: [driverFlow],
+      now,
+      log,
+      offers,
+      statusClient: counting,
+    });
+    const before = clock;
+    try {
+      const offerNo = await createOffer();
+      const perCall: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt++) {
+        clock = new Date(clock.getTime() + 31_000);
+        const start = queries;
+        const res = await local.inject({
+          method: 'POST',
+          url: '/zcp/jcc/JCCFunc/REGPAY',
+          payload: { CS_POLICY: { OFFER_NO: offerNo } },
+          headers: ownerCookie(offerNo),
+        });
+        expect(res.statusCode).toBe(200);
+        perCall.push(queries - start);
+      }
+      expect(Math.max(...perCall)).toBeLessThanOrEqual(1);
+      // Twelve attempts cost what one does: the old code asked about every earlier attempt (66 queries).
+      expect(queries).toBeLessThanOrEqual(12);
+    } finally {
+      clock = before;
+      await local.close();
+    }
+  });
+});

@@ -395,6 +395,22 @@ describe('offer detail', () => {
     const token = offerToken(s.config.sessionSecret, offerNo);
     const ok = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516?token=${token}` });
     expect(ok.statusCode).toBe(200);
+    // The link's holder gets the offer cookie, so this browser can go on to pay the offer.
+    const cookie = String(ok.headers['set-cookie']).split(';')[0];
+    expect(cookie).toMatch(/^zcp_offers=/);
+    const pay = await s.call({
+      method: 'POST',
+      url: '/zcp/jcc/JCCFunc/REGPAY',
+      payload: { CS_POLICY: { OFFER_NO: offerNo } },
+      headers: { cookie },
+    });
+    expect(pay.statusCode).toBe(200);
+    const stranger = await s.call({
+      method: 'POST',
+      url: '/zcp/jcc/JCCFunc/REGPAY',
+      payload: { CS_POLICY: { OFFER_NO: offerNo } },
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 
   it('answers 404 for another product id and 422 once the offer expired', async () => {

@@ -172,6 +172,35 @@ describe('flood limit', () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
     await app.close();
   });
+
+  it('every payment route counts against the same limit', async () => {
+    const { buildApp } = await import('../../src/server/app');
+    const calls = [
+      {
+        method: 'POST' as const,
+        url: '/zcp/jcc/JCCFunc/REGPAY',
+        payload: { CS_POLICY: { OFFER_NO: 'OF1' } },
+      },
+      { method: 'GET' as const, url: '/zcp/paymeth/ORDSTAT?ORDER_ID=OF1-1-AAAAAA' },
+      {
+        method: 'POST' as const,
+        url: '/zcp/jcc/PendPaymTimeOut/pendtimeout',
+        payload: { CONTRACT_NO: 'CY1' },
+      },
+      { method: 'POST' as const, url: '/zcp/jcc/return', payload: { OrderID: 'x' } },
+    ];
+    for (const call of calls) {
+      const app = await buildApp(
+        { ...s.config, rateLimit: { ...s.config.rateLimit, perMinute: 2 } },
+        { db: s.testDb.db, flows: [] },
+      );
+      const codes: number[] = [];
+      for (let i = 0; i < 3; i++) codes.push((await app.inject(call)).statusCode);
+      expect(codes[2], call.url).toBe(429);
+      expect(codes.slice(0, 2), call.url).not.toContain(429);
+      await app.close();
+    }
+  });
 });
 
 describe('web app', () => {

@@ -2,7 +2,7 @@
 // the same calls the browser makes, the one-time code read from the outbox, and the card payment
 // walked through the provider sandbox's pages as a browser would post them.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createActor, waitFor } from 'xstate';
 import { todayInNicosia } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
@@ -31,6 +31,27 @@ export class ServiceCallError extends Error {
 }
 
 type Inject = FastifyInstance['inject'];
+
+/**
+ * One visitor's requests: the cookies the service sets (the offer cookie that proves the visitor
+ * owns the offer they pay) are sent back, as a browser does. app.inject is looked up per call.
+ */
+export function visitorInject(app: FastifyInstance): Inject {
+  const jar = new Map<string, string>();
+  const send = async (options: InjectOptions) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await app.inject({
+      ...options,
+      headers: { ...options.headers, ...(cookie ? { cookie } : {}) },
+    });
+    for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
+      else jar.set(c.name, c.value);
+    }
+    return res;
+  };
+  return send as unknown as Inject;
+}
 
 async function zcp(
   inject: Inject,
@@ -127,8 +148,12 @@ export async function payThroughSandbox(
   return status.STATUS as PaymentOutcome | 'PENDING';
 }
 
-export function serviceBackedServices(app: FastifyInstance, bundle: FlowBundle, lang: string): FlowServices {
-  const inject = app.inject.bind(app);
+export function serviceBackedServices(
+  app: FastifyInstance,
+  bundle: FlowBundle,
+  lang: string,
+  inject: Inject = visitorInject(app),
+): FlowServices {
   return {
     today: () => todayInNicosia(),
     call: (_name, spec, quote) => {
@@ -182,7 +207,8 @@ export async function replayHeadless(
   scenario: Scenario,
 ): Promise<ReplayResult> {
   const lang = scenario.language ?? 'el';
-  const services = serviceBackedServices(app, bundle, lang);
+  const visitor = visitorInject(app);
+  const services = serviceBackedServices(app, bundle, lang, visitor);
   const today = services.today();
   const actor = createActor(
     createFlowMachine(bundle.flow, services, { vars: { variant: scenario.variant ?? '' } }),
@@ -279,7 +305,7 @@ export async function replayHeadless(
     if (topKey(snap.value) === 'redirecting' && snap.context.redirect) {
       result.reachedPayment = true;
       const outcome = await payThroughSandbox(
-        app.inject.bind(app),
+        visitor,
         snap.context.redirect,
         scenario.card ?? '4000000000000002',
         lang,
@@ -290,7 +316,7 @@ export async function replayHeadless(
       }
       if (result.payment?.startsWith('SUCCESS')) {
         const status = (await zcp(
-          app.inject.bind(app),
+          visitor,
           lang,
           'GET',
           `/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(snap.context.redirect.FIELDS.OrderID)}`,

@@ -99,6 +99,7 @@ export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
       ...(env.JCC_API_PASSWORD ? { apiPassword: env.JCC_API_PASSWORD } : {}),
     });
   }
+  const problems: string[] = [];
   const required = [
     'JCC_PAYMENT_URL',
     'JCC_STATUS_URL',
@@ -108,18 +109,20 @@ export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
     'JCC_API_PASSWORD',
   ];
   const missing = required.filter((name) => !env[name]?.trim());
-  if (missing.length > 0) throw new Error(`PAYMENT_MODE=live needs ${missing.join(', ')}`);
+  if (missing.length > 0) problems.push(`PAYMENT_MODE=live needs ${missing.join(', ')}`);
   for (const name of ['JCC_PAYMENT_URL', 'JCC_STATUS_URL', 'PUBLIC_URL']) {
     const value = name === 'PUBLIC_URL' ? publicUrl : (env[name] ?? '');
-    if (!value.startsWith('https://'))
-      throw new Error(`PAYMENT_MODE=live needs an https:// ${name}, got "${value}"`);
+    if (value !== '' && !value.startsWith('https://'))
+      problems.push(`PAYMENT_MODE=live needs an https:// ${name}, got "${value}"`);
   }
   if (
     env.JCC_PASSWORD === SANDBOX_MERCHANT.password ||
     env.JCC_API_PASSWORD === SANDBOX_MERCHANT.apiPassword
   ) {
-    throw new Error('PAYMENT_MODE=live must not use the sandbox passwords');
+    problems.push('PAYMENT_MODE=live must not use the sandbox passwords');
   }
+  // Every problem at once, as the rest of the configuration reports them.
+  if (problems.length > 0) throw Object.assign(new Error(problems.join('; ')), { problems });
   return {
     mode: 'live',
     publicUrl,

@@ -12,7 +12,7 @@ import type { PaymentConfig } from './config';
 import { registerOrderStatus } from './orderStatus';
 import { registerProviderReturn } from './providerReturn';
 import { registerRegpay } from './regpay';
-import type { PaymentsRuntime } from './runtime';
+import type { OfferOwnership, PaymentsRuntime } from './runtime';
 
 export type { OrderStatusClient, ProviderOrderStatus } from '../cardProvider/client';
 export { type Completion, completeOrder, type Outcome, type PaymentLog } from './completion';
@@ -32,6 +32,7 @@ export {
   recoverStalePayments,
   resolveOrderByStatusQuery,
 } from './resolve';
+export type { OfferOwnership } from './runtime';
 
 export interface PaymentsDeps {
   db: Db;
@@ -43,6 +44,8 @@ export interface PaymentsDeps {
   statusClient?: OrderStatusClient;
   /** Called after a "policy issued" mail was queued (wakes the outbox sender). */
   onMailQueued?: () => void;
+  /** Who owns an offer: only its owner may start, read or settle its payment. */
+  offers: OfferOwnership;
 }
 
 /** The payment routes in their own scope (form bodies are parsed there), plus the sandbox in sandbox mode. */
@@ -50,6 +53,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsDeps> = async (app, deps
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
   const now = deps.now ?? (() => new Date());
   const rt: PaymentsRuntime = {
+    offers: deps.offers,
     db: deps.db,
     config: deps.config,
     flows: deps.flows,

@@ -1,6 +1,8 @@
 // GET /zcp/paymeth/ORDSTAT: the outcome the completion page shows. An order with no trustworthy
 // answer yet is checked with the provider first, so a lost return is recovered here.
 // POST /zcp/jcc/PendPaymTimeOut/pendtimeout: settles a policy's held premium the same way.
+// Both answer only the offer's owner (offer cookie or the e-mailed link's TOKEN); for anyone else
+// an order or contract is exactly as unknown as one that does not exist, and no provider is asked.
 
 import type { FastifyInstance } from 'fastify';
 import { centsToEuro } from '../../engine/money';
@@ -61,7 +63,7 @@ function messageOf(order: PaymentOrder, status: PaymentOutcomeStatus, lang: Paym
 }
 
 export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): void {
-  app.get<{ Querystring: { ORDER_ID: string; LANGUAGE?: string } }>(
+  app.get<{ Querystring: { ORDER_ID: string; LANGUAGE?: string; TOKEN?: string } }>(
     ORDSTAT_PATH,
     {
       schema: {
@@ -71,6 +73,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
           properties: {
             ORDER_ID: { type: 'string', minLength: 1, maxLength: 60 },
             LANGUAGE: { type: 'string', maxLength: 10 },
+            TOKEN: { type: 'string', maxLength: 64 },
           },
         },
       },
@@ -79,7 +82,8 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
       const lang = pickLang(request.query.LANGUAGE, request.headers['accept-language']);
       const orderId = request.query.ORDER_ID.trim();
       let order = await findOrder(rt.db, orderId);
-      if (!order) throw notFound('payment:errors.orderNotFound');
+      if (!order || !rt.offers.mayAccess(request, order.offerNo, request.query.TOKEN))
+        throw notFound('payment:errors.orderNotFound');
       const unsettled =
         order.status === 'REGISTERED' || order.status === 'ERROR' || order.status === 'APPROVED_PENDING';
       const checkedRecently =
@@ -106,7 +110,9 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
     },
   );
 
-  app.post<{ Body: { CONTRACT_NO: string; PRODUCT_ID?: string | number; I_MODE?: string | number } }>(
+  app.post<{
+    Body: { CONTRACT_NO: string; PRODUCT_ID?: string | number; I_MODE?: string | number; TOKEN?: string };
+  }>(
     PENDTIMEOUT_PATH,
     {
       schema: {
@@ -117,6 +123,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
             CONTRACT_NO: { type: 'string', minLength: 1, maxLength: 40 },
             PRODUCT_ID: { type: ['string', 'integer'], maxLength: 20, minimum: 0 },
             I_MODE: { type: ['string', 'integer'], maxLength: 10 },
+            TOKEN: { type: 'string', maxLength: 64 },
           },
         },
       },
@@ -125,12 +132,16 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
       const lang = pickLang(undefined, request.headers['accept-language']);
       const { CONTRACT_NO: contractNo, PRODUCT_ID: productId, I_MODE: mode } = request.body;
       const find = () =>
-        rt.db.query<{ contract_no: string; product_id: string; status: string }>(
-          'SELECT contract_no, product_id, status FROM contracts WHERE contract_no = $1',
+        rt.db.query<{ contract_no: string; product_id: string; status: string; offer_no: string }>(
+          'SELECT contract_no, product_id, status, offer_no FROM contracts WHERE contract_no = $1',
           [contractNo.trim()],
         );
       const [contract] = await find();
-      if (!contract || (productId !== undefined && String(productId).trim() !== contract.product_id))
+      if (
+        !contract ||
+        (productId !== undefined && String(productId).trim() !== contract.product_id) ||
+        !rt.offers.mayAccess(request, contract.offer_no, request.body.TOKEN)
+      )
         throw notFound('payment:errors.contractNotFound');
 
       let order = await orderOfContract(rt.db, contract.contract_no);

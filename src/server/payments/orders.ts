@@ -87,14 +87,22 @@ export async function findOrder(
   return rows[0] ? toPaymentOrder(rows[0]) : null;
 }
 
-/** Orders of an offer that may still turn out paid: not answered yet, or failed on an unverified message. */
-export async function unsettledOrdersOfOffer(db: Db, offerNo: string): Promise<PaymentOrder[]> {
+/**
+ * The newest order of an offer that may still turn out paid (not answered yet, or failed on an
+ * unverified message): one indexed row, however many attempts the offer has.
+ */
+export async function latestUnsettledOrder(db: Db, offerNo: string): Promise<PaymentOrder | null> {
   const rows = await db.query(
     `SELECT * FROM payment_orders WHERE offer_no = $1 AND status IN ('REGISTERED', 'ERROR') AND contract_no IS NULL
-     ORDER BY attempt`,
+     ORDER BY attempt DESC LIMIT 1`,
     [offerNo],
   );
-  return rows.map(toPaymentOrder);
+  return rows[0] ? toPaymentOrder(rows[0]) : null;
+}
+
+/** True when the provider was asked about the order less than `ms` ago. */
+export function checkedWithin(order: PaymentOrder, now: Date, ms: number): boolean {
+  return order.statusCheckedAt !== null && now.getTime() - order.statusCheckedAt.getTime() < ms;
 }
 
 /** The order whose approval issued a contract (not a refunded duplicate). */
@@ -118,5 +126,14 @@ export async function markStatusChecked(
     `UPDATE payment_orders SET status_checked_at = $2, provider_order_status = COALESCE($3, provider_order_status)
      WHERE order_id = $1`,
     [orderId, now, providerStatus],
+  );
+}
+
+/** A return arrived but confirmed nothing yet: noted, the order stays unanswered for the status query. */
+export async function noteUnconfirmedReturn(db: Db, orderId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE payment_orders SET return_received_at = COALESCE(return_received_at, $2), updated_at = $2
+     WHERE order_id = $1 AND status = 'REGISTERED'`,
+    [orderId, now],
   );
 }

@@ -1,6 +1,7 @@
 // POST /zcp/jcc/return: the provider's signed result, posted by the visitor's browser. It is
-// checked (signature, merchant, order, amount at the provider), applied idempotently, and the
-// browser is sent on (303) to the web app's completion page.
+// checked (signature, merchant, order, and for an approval the provider's own status of the order
+// and its amount), applied idempotently, and the browser is sent on (303) to the web app's
+// completion page.
 
 import type { FastifyInstance } from 'fastify';
 import type { ProviderOrderStatus } from '../cardProvider/client';
@@ -15,7 +16,7 @@ import {
   verifyResponseSignature,
 } from '../cardProvider/jcc';
 import { completeOrder, markOrderSuspect, type Outcome, type ProviderDetails } from './completion';
-import { findOrder, type PaymentOrder } from './orders';
+import { findOrder, noteUnconfirmedReturn, type PaymentOrder } from './orders';
 import { RETURN_PATH } from './regpay';
 import { completionUrl, type PaymentsRuntime, resolveContext } from './runtime';
 
@@ -62,15 +63,18 @@ function failureOutcome(response: JccPaymentResponse): Outcome {
 }
 
 /**
- * A signed approval, confirmed with the provider's order status: deposited is a full success;
- * pre-authorised (the premium held), or a status the provider cannot give yet, is a success with
- * the premium pending; a different amount or a declined status contradicts it.
+ * A signed approval counts only once the provider's own order-status answer confirms the order
+ * and its amount: deposited is a full success, pre-authorised (the premium held) a success with
+ * the premium pending. A different amount or an unpaid status contradicts it (ERROR). An order
+ * the provider does not know, one it reports as not paid yet, or a provider that cannot be asked
+ * confirms nothing: null, the order stays unanswered and issues nothing until a later status query
+ * (the completion page's ORDSTAT, or the recovery job) settles it.
  */
 async function approvalOutcome(
   rt: PaymentsRuntime,
   order: PaymentOrder,
   response: JccPaymentResponse,
-): Promise<Outcome> {
+): Promise<Outcome | null> {
   const details = detailsOf(response);
   let status: ProviderOrderStatus;
   try {
@@ -78,16 +82,16 @@ async function approvalOutcome(
   } catch (error) {
     rt.log.warn(
       { event: 'payment.status_query_failed', orderId: order.orderId, err: error },
-      'approval kept pending',
+      'approval not confirmed yet: nothing issued until the provider answers',
     );
-    return { result: 'APPROVED_PENDING', details };
+    return null;
   }
-  if (!status.found) {
+  if (!status.found || status.orderNumber !== order.orderId) {
     rt.log.warn(
-      { event: 'payment.status_unknown_order', orderId: order.orderId },
-      'provider has no status yet: approval kept pending',
+      { event: 'payment.security', reason: 'approval_unknown_to_provider', orderId: order.orderId },
+      'signed approval for an order the provider does not know: nothing issued',
     );
-    return { result: 'APPROVED_PENDING', details };
+    return null;
   }
   const withStatus = { ...details, providerOrderStatus: status.orderStatus };
   if (status.amountCents !== order.amountCents) {
@@ -110,9 +114,14 @@ async function approvalOutcome(
     case ORDER_STATUS.DEPOSITED:
       return { result: 'APPROVED', details: withStatus };
     case ORDER_STATUS.PRE_AUTHORISED:
+      return { result: 'APPROVED_PENDING', details: withStatus };
     case ORDER_STATUS.REGISTERED:
     case ORDER_STATUS.THREE_DS_STARTED:
-      return { result: 'APPROVED_PENDING', details: withStatus };
+      rt.log.warn(
+        { event: 'payment.approval_unconfirmed', orderId: order.orderId, providerStatus: status.orderStatus },
+        'provider does not report the order paid yet: nothing issued',
+      );
+      return null;
     default:
       rt.log.error(
         {
@@ -163,6 +172,10 @@ export function registerProviderReturn(app: FastifyInstance, rt: PaymentsRuntime
         : isApproved(response)
           ? await approvalOutcome(rt, order, response)
           : failureOutcome(response);
+    if (!outcome) {
+      await noteUnconfirmedReturn(rt.db, orderId, rt.now());
+      return redirect();
+    }
     await completeOrder(rt.db, orderId, { ...outcome, fromReturn: true }, resolveContext(rt));
     return redirect();
   });

@@ -1,6 +1,7 @@
 // POST /zcp/jcc/JCCFunc/REGPAY: registers a payment order for an offer and answers the signed
 // form the browser posts to the provider (ES_RETURN_DATA). The amount is the offer's, never the
-// client's, and the referral rules are checked again first.
+// client's, and the referral rules are checked again first. Only the offer's owner may start it
+// (the offer cookie, or the e-mailed link's TOKEN): offer numbers are sequential.
 
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +10,7 @@ import { todayInNicosia } from '../../engine/dates';
 import { type FlowBundle, localizeRules } from '../../engine/flow/bundle';
 import { buildPaymentRequest, type JccPaymentRequest } from '../cardProvider/jcc';
 import { ApiError, notFound, refuse } from '../errors';
-import { unsettledOrdersOfOffer } from './orders';
+import { checkedWithin, latestUnsettledOrder } from './orders';
 import { resolveOrderByStatusQuery } from './resolve';
 import { type PaymentsRuntime, resolveContext } from './runtime';
 import { type PaymentLang, pickLang } from './texts';
@@ -21,6 +22,7 @@ interface RegpayBody {
   CS_POLICY: { OFFER_NO: string; PRODUCT_ID?: string | number };
   LANGUAGE?: string;
   PAYMENT_METHOD?: string;
+  TOKEN?: string;
 }
 
 const regpaySchema = {
@@ -39,6 +41,8 @@ const regpaySchema = {
       },
       LANGUAGE: { type: 'string', maxLength: 10 },
       PAYMENT_METHOD: { type: 'string', maxLength: 20 },
+      // The offer e-mail link's token, for a browser that does not hold the offer cookie.
+      TOKEN: { type: 'string', maxLength: 64 },
     },
   },
 } as const;
@@ -75,6 +79,9 @@ function checkPointsOf(bundle: FlowBundle, lang: PaymentLang): CheckPoint[] {
   return entry[lang];
 }
 
+/** An earlier attempt checked with the provider this recently is not asked about again. */
+const EARLIER_RECHECK_MS = 30_000;
+
 const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** Offer number, attempt, and a random part so order ids cannot be guessed from an offer number. */
@@ -109,13 +116,20 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
       const known = await db.query<OfferRow>('SELECT offer_no, product_id FROM offers WHERE offer_no = $1', [
         offerNo,
       ]);
-      if (!known[0] || (productId && productId !== known[0].product_id))
+      // An offer the caller does not own answers exactly as one that does not exist.
+      if (
+        !known[0] ||
+        (productId && productId !== known[0].product_id) ||
+        !rt.offers.mayAccess(request, offerNo, body.TOKEN)
+      )
         throw notFound('payment:errors.offerNotFound');
 
-      // An earlier attempt may have been paid with its return lost: settle it before charging again.
-      for (const earlier of await unsettledOrdersOfOffer(db, offerNo)) {
+      // The latest earlier attempt may have been paid with its return lost: settle it before
+      // charging again. One status query at most, whatever the number of attempts (older ones are
+      // the recovery job's; a duplicate charge is flagged for refund there).
+      const earlier = await latestUnsettledOrder(db, offerNo);
+      if (earlier && !checkedWithin(earlier, rt.now(), EARLIER_RECHECK_MS))
         await resolveOrderByStatusQuery(db, earlier.orderId, resolveContext(rt));
-      }
 
       const now = rt.now();
       const order = await db.transaction(async (tx) => {

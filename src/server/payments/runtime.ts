@@ -1,6 +1,7 @@
 // What the payment routes share: the database, configuration, flows, clock, logger and the
 // provider's order-status client.
 
+import type { FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import type { OrderStatusClient } from '../cardProvider/client';
 import type { Db } from '../db';
@@ -8,7 +9,13 @@ import type { PaymentLog } from './completion';
 import type { PaymentConfig } from './config';
 import type { ResolveContext } from './resolve';
 
+/** Whether the caller owns an offer: the browser that made it (offer cookie) or the e-mailed link's token. */
+export interface OfferOwnership {
+  mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean;
+}
+
 export interface PaymentsRuntime {
+  offers: OfferOwnership;
   db: Db;
   config: PaymentConfig;
   flows: FlowBundle[];

@@ -1,12 +1,15 @@
-// Who may read or change a stored offer without logging in: the browser that made it (a signed,
-// HttpOnly cookie listing its offer numbers) or the holder of the link in the offer e-mail (an
-// HMAC token of the offer number). Offer numbers are sequential, so the number alone is not enough.
+// Who may read, change or pay a stored offer without logging in: the browser that made it (a
+// signed, HttpOnly cookie listing its offer numbers) or the holder of the link in the offer
+// e-mail (an HMAC token of the offer number). Offer numbers are sequential, so the number alone is
+// never enough. Over https the cookie carries the __Host- prefix: Secure, Path=/, no Domain, so a
+// sibling sub-domain cannot plant one.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OFFER_NO } from './offers';
 
 export const OFFER_COOKIE = 'zcp_offers';
+export const SECURE_OFFER_COOKIE = '__Host-zcp_offers';
 const MAX_REMEMBERED = 10;
 
 export function offerToken(secret: string, offerNo: string): string {
@@ -19,38 +22,52 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** Offer numbers the request's signed cookie lists (an unsigned or tampered cookie lists none). */
-export function rememberedOffers(request: FastifyRequest): string[] {
-  const raw = request.cookies[OFFER_COOKIE];
-  if (!raw) return [];
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return [];
-  return unsigned.value.split('.').filter((n) => OFFER_NO.test(n));
+export interface OfferAccess {
+  /** The offer cookie's name: __Host-zcp_offers over https, zcp_offers over plain http (development). */
+  cookieName: string;
+  /** Offer numbers the request's signed cookie lists (an unsigned or tampered cookie lists none). */
+  remembered(request: FastifyRequest): string[];
+  /** Adds the offer to the browser's cookie. */
+  remember(request: FastifyRequest, reply: FastifyReply, offerNo: string): void;
+  /** True for the browser that made the offer, or with the offer e-mail's token. */
+  mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean;
+  /** True when `token` is the offer e-mail's token of the offer. */
+  validToken(offerNo: string, token?: string): boolean;
 }
 
-export function rememberOffer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  offerNo: string,
-  secure: boolean,
-): void {
-  const list = [offerNo, ...rememberedOffers(request).filter((n) => n !== offerNo)].slice(0, MAX_REMEMBERED);
-  reply.setCookie(OFFER_COOKIE, list.join('.'), {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    path: '/',
-    maxAge: 60 * 24 * 3600,
-  });
+export function offerAccess(options: { secret: string; secure: boolean }): OfferAccess {
+  const cookieName = options.secure ? SECURE_OFFER_COOKIE : OFFER_COOKIE;
+  const remembered = (request: FastifyRequest): string[] => {
+    const raw = request.cookies?.[cookieName];
+    if (!raw) return [];
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return [];
+    return unsigned.value.split('.').filter((n) => OFFER_NO.test(n));
+  };
+  const validToken = (offerNo: string, token?: string) =>
+    typeof token === 'string' && token !== '' && sameText(token, offerToken(options.secret, offerNo));
+  return {
+    cookieName,
+    remembered,
+    validToken,
+    remember(request, reply, offerNo) {
+      const list = [offerNo, ...remembered(request).filter((n) => n !== offerNo)].slice(0, MAX_REMEMBERED);
+      reply.setCookie(cookieName, list.join('.'), {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secure,
+        path: '/',
+        maxAge: 60 * 24 * 3600,
+      });
+    },
+    mayAccess(request, offerNo, token) {
+      return remembered(request).includes(offerNo) || validToken(offerNo, token);
+    },
+  };
 }
 
-export function mayAccessOffer(
-  request: FastifyRequest,
-  offerNo: string,
-  secret: string,
-  token?: string,
-): boolean {
-  if (rememberedOffers(request).includes(offerNo)) return true;
-  return typeof token === 'string' && token !== '' && sameText(token, offerToken(secret, offerNo));
+/** The offer access of a service configuration (secure cookie when the site is served over https). */
+export function offerAccessFor(config: { sessionSecret: string; publicUrl: string }): OfferAccess {
+  return offerAccess({ secret: config.sessionSecret, secure: config.publicUrl.startsWith('https://') });
 }

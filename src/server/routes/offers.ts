@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { centsToEuro, toCents } from '../../engine/money';
 import { type ServiceContext, today } from '../context';
 import { notFound, refuse, requestLang } from '../errors';
-import { mayAccessOffer } from '../products/offerAccess';
+import { offerAccessFor } from '../products/offerAccess';
 import { findOffer } from '../products/offers';
 import { priceQuote } from '../products/pricing';
 import { ERROR_ANSWERS, ref } from '../schemas';
@@ -37,17 +37,20 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           response: { 200: ref('offerDetail'), ...ERROR_ANSWERS },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { offerNo, productId } = request.params;
+        const access = offerAccessFor(ctx.config);
         const offer = await findOffer(ctx.db, offerNo);
         // An offer the caller may not see answers exactly as one that does not exist.
         if (
           !offer ||
           offer.product_id !== productId ||
-          !mayAccessOffer(request, offerNo, ctx.config.sessionSecret, request.query.token)
+          !access.mayAccess(request, offerNo, request.query.token)
         ) {
           throw notFound('errors.offer.notFound', { offerNo });
         }
+        // The e-mailed link's holder gets the offer cookie, so this browser can go on to pay it.
+        if (!access.remembered(request).includes(offerNo)) access.remember(request, reply, offerNo);
         const day = today(ctx);
         if (offer.expiry_date < day || offer.status === 'EXPIRED')
           throw refuse('errors.offer.expired', { offerNo }, { code: 'OFFER_EXPIRED' });

@@ -16,7 +16,7 @@ import { isEmailConfirmed } from '../otp/codes';
 import { enqueueMail } from '../outbox';
 import type { Product } from '../products/catalog';
 import { checkFlowData } from '../products/checks';
-import { mayAccessOffer, offerToken, rememberOffer } from '../products/offerAccess';
+import { offerAccessFor, offerToken } from '../products/offerAccess';
 import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from '../products/offers';
 import { type Priced, priceQuote } from '../products/pricing';
 import { ERROR_ANSWERS, ref } from '../schemas';
@@ -182,7 +182,7 @@ async function quotation(
       existing.flow_id === product.id &&
       existing.status === 'OPEN' &&
       existing.mail_address === mail &&
-      mayAccessOffer(request, existing.offer_no, ctx.config.sessionSecret);
+      offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
     const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
     const stored = { ...input, quote: withOffer(input.quote, number, expiryDate) };
     if (existing && reusable) await updateOffer(tx, number, stored);
@@ -207,7 +207,7 @@ async function quotation(
     return number;
   });
   if (sendByMail) ctx.kickOutbox();
-  rememberOffer(request, reply, offerNo, ctx.config.publicUrl.startsWith('https://'));
+  offerAccessFor(ctx.config).remember(request, reply, offerNo);
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
   return { offerNo, expiryDate, priced };
 }

@@ -1,0 +1,67 @@
+// npm run fuzz [-- --runs 10000] [--seed 42] [--only /zcp/otp]: the long fuzz run. Every POST
+// endpoint gets `runs` bodies generated from its route schema (tests/api/support/fuzz.ts), on a
+// fresh embedded database (or TEST_DATABASE_URL's PostgreSQL). Prints the answers counted by
+// status per endpoint and every rule broken; exits 1 on any 5xx or broken rule.
+
+import { parseArgs } from 'node:util';
+import { startService } from '../tests/api/support/app';
+import { fuzzEndpoint, postEndpoints } from '../tests/api/support/fuzz';
+import { driverQuote, hunterQuote } from '../tests/api/support/quotes';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '10000' },
+    seed: { type: 'string' },
+    only: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const seed = values.seed ? Number(values.seed) : Date.now() % 2 ** 31;
+
+const unlimited = 1_000_000_000;
+const service = await startService({
+  config: {
+    rateLimit: {
+      perMinute: 0,
+      otpPerAddressHour: unlimited,
+      otpPerIpHour: unlimited,
+      contactPerIpHour: unlimited,
+    },
+  },
+});
+const { endpoints, components } = postEndpoints(service.app);
+const selected = endpoints.filter((e) => !values.only || e.path.startsWith(values.only));
+console.log(
+  `fuzz: ${selected.length} POST endpoints × ${runs} bodies, seed ${seed} (${service.testDb.kind})`,
+);
+
+let broken = 0;
+let total = 0;
+for (const endpoint of selected) {
+  const started = Date.now();
+  const quoteCall = /^\/zcp\/[a-z]+\/[a-z]*(calc|pckcalculate|quotation)$/.test(endpoint.path);
+  const report = await fuzzEndpoint(service.app, endpoint, components, {
+    runs,
+    seed,
+    allowed: quoteCall ? [200, 400, 422] : undefined,
+    samples: endpoint.path.startsWith('/zcp/driver/')
+      ? [driverQuote()]
+      : endpoint.path.startsWith('/zcp/hunter/')
+        ? [hunterQuote()]
+        : [],
+    html: endpoint.path.startsWith('/sandbox/'),
+  });
+  total += runs;
+  const counts = Object.entries(report.counts)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`${report.problems.length ? '✗' : '✓'} ${endpoint.path}  ${counts}  (${seconds} s)`);
+  for (const p of report.problems) console.log(`    ${p.problem}: ${p.body}`);
+  if (report.problems.length) broken++;
+}
+await service.close();
+console.log(
+  `\nfuzz: ${total} bodies; endpoints: ${selected.length - broken} passed, ${broken} failed (seed ${seed})`,
+);
+process.exit(broken ? 1 : 0);
