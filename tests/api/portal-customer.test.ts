@@ -27,13 +27,19 @@ async function loggedIn(mobile: string, ip: string, lang: 'el' | 'en' = 'en') {
 /** createotp + code from the dev SMS outbox + validateotp, as the register wizard does. */
 async function confirmedCode(c: PortalClient, mobile: string) {
   if (!c.csrf) await c.fetchCsrf();
-  expect((await c.post('/zcp/um/createotp', { RECIPIENT: mobile, PURPOSE: 'REGISTRATION' })).statusCode).toBe(204);
+  expect((await c.post('/zcp/um/createotp', { RECIPIENT: mobile, PURPOSE: 'REGISTRATION' })).statusCode).toBe(
+    204,
+  );
   const code = await lastSmsCode(s, mobile);
   expect((await c.post('/zcp/um/validateotp', { RECIPIENT: mobile, CODE: code })).statusCode).toBe(204);
   return code;
 }
 
-const registration = (mobile: string, code: string, identity: { id: string; birth: string; type?: string }) => ({
+const registration = (
+  mobile: string,
+  code: string,
+  identity: { id: string; birth: string; type?: string },
+) => ({
   MOBILE_NUMBER: mobile,
   CODE: code,
   PASSWORD: 'Famagusta!2026',
@@ -63,18 +69,34 @@ describe('registration', () => {
       DATE_OF_BIRTH: '1992-09-23',
     });
     expect(match.statusCode).toBe(200);
-    expect(match.json()).toMatchObject({ MATCHED: true, FIRST_NAME: 'Μαρία', EMAIL_HINT: 'ma●●●@example.com.cy' });
-    const res = await c.post('/zcp/um/register', registration(mobile, code, { id: '654321', birth: '1992-09-23' }));
+    expect(match.json()).toMatchObject({
+      MATCHED: true,
+      FIRST_NAME: 'Μαρία',
+      EMAIL_HINT: 'ma●●●@example.com.cy',
+    });
+    const res = await c.post(
+      '/zcp/um/register',
+      registration(mobile, code, { id: '654321', birth: '1992-09-23' }),
+    );
     expect(res.statusCode).toBe(204);
     const login = await c.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: 'Famagusta!2026' });
     expect(login.statusCode).toBe(200);
     expect(login.json().CUSTOMER_NO).toBe('900007');
     const contracts = await c.get('/zcp/contract/search/900007');
-    expect(contracts.json().CT_CONTRACTS.map((x: { CONTRACT_NO: string }) => x.CONTRACT_NO)).toEqual(['CY9000701']);
+    expect(contracts.json().CT_CONTRACTS.map((x: { CONTRACT_NO: string }) => x.CONTRACT_NO)).toEqual([
+      'CY9000701',
+    ]);
     const profile = (await c.get('/zcp/customer/900007')).json().CS_USER;
-    expect(profile).toMatchObject({ TELEPHONE: mobile, EMAIL: 'new.customer@example.com.cy', MARKETING_CONSENT: false });
+    expect(profile).toMatchObject({
+      TELEPHONE: mobile,
+      EMAIL: 'new.customer@example.com.cy',
+      MARKETING_CONSENT: false,
+    });
     // The code was spent by the registration.
-    const again = await c.post('/zcp/um/register', registration(mobile, code, { id: '654321', birth: '1992-09-23' }));
+    const again = await c.post(
+      '/zcp/um/register',
+      registration(mobile, code, { id: '654321', birth: '1992-09-23' }),
+    );
     expect(again.json().CODE).toBe('EXPIRED');
   });
 
@@ -88,7 +110,11 @@ describe('registration', () => {
       MAIL_ADDRESS: 'giorgos.antoniou@example.com.cy',
       MOB_PHONE_NO: '99731199',
     };
-    const quote = { CS_POLICY_HOLDER: holder, CS_POLICY: { PRODUCT_ID: '157' }, CS_PROPERTY: { STREET: 'Οδός Ζήνωνος Κιτιέως', STREET_NUMBER: '5', CITY: 'LARNAKA' } };
+    const quote = {
+      CS_POLICY_HOLDER: holder,
+      CS_POLICY: { PRODUCT_ID: '157' },
+      CS_PROPERTY: { STREET: 'Οδός Ζήνωνος Κιτιέως', STREET_NUMBER: '5', CITY: 'LARNAKA' },
+    };
     await s.testDb.db.query(
       `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, status, expiry_date)
        VALUES ('OF777001', 'property', '157', 'HOME_BASIC', $1::jsonb, 18000, $2, 'PAID', '2026-04-01'),
@@ -112,23 +138,40 @@ describe('registration', () => {
     const { CUSTOMER_NO, CONTACT_ID } = login.json();
     const contracts = (await c.get(`/zcp/contract/search/${CUSTOMER_NO}`)).json().CT_CONTRACTS;
     expect(contracts).toEqual([
-      expect.objectContaining({ CONTRACT_NO: 'CY7770001', PRODUCT_CODE: 'PROPERTY', OBJECT_DESC: 'Οδός Ζήνωνος Κιτιέως 5, Larnaca' }),
+      expect.objectContaining({
+        CONTRACT_NO: 'CY7770001',
+        PRODUCT_CODE: 'PROPERTY',
+        OBJECT_DESC: 'Οδός Ζήνωνος Κιτιέως 5, Larnaca',
+      }),
     ]);
     const offers = (await c.get(`/zcp/offer/search/${CONTACT_ID}`)).json().CT_OFFERS;
     expect(offers.map((o: { OFFER_NO: string }) => o.OFFER_NO)).toEqual(['OF777002']);
     const profile = (await c.get(`/zcp/customer/${CUSTOMER_NO}`)).json().CS_USER;
-    expect(profile).toMatchObject({ FIRST_NAME: 'Γιώργος', LAST_NAME: 'Αντωνίου', ID: '731199', BIRTHDATE: '1988-12-01' });
+    expect(profile).toMatchObject({
+      FIRST_NAME: 'Γιώργος',
+      LAST_NAME: 'Αντωνίου',
+      ID: '731199',
+      BIRTHDATE: '1988-12-01',
+    });
   });
 
   it('refuses the identity the insurer refuses (422 REFUSED), a legal entity, an unknown identity, in el and en', async () => {
     const c = new PortalClient(s, { ip: '10.20.0.3', lang: 'el' });
     const mobile = '99123403';
     const code = await confirmedCode(c, mobile);
-    const refused = await c.post('/zcp/um/register', registration(mobile, code, { id: '990099', birth: '1970-07-07' }));
+    const refused = await c.post(
+      '/zcp/um/register',
+      registration(mobile, code, { id: '990099', birth: '1970-07-07' }),
+    );
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       CODE: 'REFUSED',
-      MESSAGES: [{ MSGTEXT: 'Η εγγραφή σας δεν μπορεί να ολοκληρωθεί διαδικτυακά. Παρακαλούμε επικοινωνήστε με το τηλεφωνικό μας κέντρο στο 8000 8787.' }],
+      MESSAGES: [
+        {
+          MSGTEXT:
+            'Η εγγραφή σας δεν μπορεί να ολοκληρωθεί διαδικτυακά. Παρακαλούμε επικοινωνήστε με το τηλεφωνικό μας κέντρο στο 8000 8787.',
+        },
+      ],
     });
     const legal = await c.post('/zcp/customer/matching', {
       MOBILE_NUMBER: mobile,
@@ -152,7 +195,9 @@ describe('registration', () => {
     );
     expect(unknown.json()).toMatchObject({
       CODE: 'USER_NOT_FOUND',
-      MESSAGES: [{ MSGTEXT: 'We could not find a user with these details. Please check your personal details again.' }],
+      MESSAGES: [
+        { MSGTEXT: 'We could not find a user with these details. Please check your personal details again.' },
+      ],
     });
     expect(await s.testDb.db.query('SELECT 1 FROM portal_users WHERE mobile = $1', [mobile])).toHaveLength(0);
   });
@@ -166,7 +211,9 @@ describe('registration', () => {
       CODE: 'CONSENT_REQUIRED',
       MESSAGES: [{ FIELD: 'GDPR_CONSENT' }],
     });
-    expect((await c.post('/zcp/um/register', { ...body, EMAIL_CONSENT: false })).json().MESSAGES[0].FIELD).toBe('EMAIL_CONSENT');
+    expect(
+      (await c.post('/zcp/um/register', { ...body, EMAIL_CONSENT: false })).json().MESSAGES[0].FIELD,
+    ).toBe('EMAIL_CONSENT');
     const weak = await c.post('/zcp/um/register', { ...body, PASSWORD: 'famagusta!2026' });
     expect(weak.json()).toMatchObject({
       CODE: 'WEAK_PASSWORD',
@@ -177,7 +224,10 @@ describe('registration', () => {
     const other = '99123405';
     await c.post('/zcp/um/createotp', { RECIPIENT: other });
     const real = await lastSmsCode(s, other);
-    const wrong = await c.post('/zcp/um/register', registration(other, real === '123456' ? '654321' : '123456', { id: '654321', birth: '1992-09-23' }));
+    const wrong = await c.post(
+      '/zcp/um/register',
+      registration(other, real === '123456' ? '654321' : '123456', { id: '654321', birth: '1992-09-23' }),
+    );
     expect(wrong.json().CODE).toBe('INVALID');
   });
 
@@ -214,9 +264,14 @@ describe('dashboard', () => {
       ZZBALANCE_AMOUNT: 38,
     });
     const offers = (await c.get('/zcp/offer/search/790001')).json();
-    expect(offers.CT_OFFERS.map((o: { OFFER_NO: string }) => o.OFFER_NO).sort()).toEqual(['OF900111', 'OF900112']);
+    expect(offers.CT_OFFERS.map((o: { OFFER_NO: string }) => o.OFFER_NO).sort()).toEqual([
+      'OF900111',
+      'OF900112',
+    ]);
     expect(offers.OFFER_LIST).toEqual(offers.CT_OFFERS);
-    expect(offers.CT_OFFERS[0]).toMatchObject({ OFFER_TYPE: expect.stringMatching(/^OFFER_(MOTOR|PROPERTY)$/) });
+    expect(offers.CT_OFFERS[0]).toMatchObject({
+      OFFER_TYPE: expect.stringMatching(/^OFFER_(MOTOR|PROPERTY)$/),
+    });
     const claims = (await c.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900001' })).json().CLAIM_LIST;
     expect(claims).toHaveLength(3);
     expect(claims.find((x: { CLAIM_NO: string }) => x.CLAIM_NO === 'CL2026000101')).toMatchObject({
@@ -247,10 +302,33 @@ describe('profile', () => {
     const user = (await c.get('/zcp/customer/900001')).json().CS_USER;
     expect(Object.keys(user).sort()).toEqual(
       [
-        'TELEPHONE', 'FIRST_NAME', 'LAST_NAME', 'BIRTHDATE', 'GENDER', 'GENDER_DESC', 'ID_TYPE', 'ID', 'EMAIL',
-        'PROFESSION', 'PROFESSION_DESC', 'HOME_PHONE_NUMBER', 'WORK_PHONE_NUMBER', 'STREET', 'STREET_OTHER', 'CITY',
-        'CITY_OTHER', 'DISTRICT', 'ZIP_CODE', 'BUILDING', 'HOUSE', 'APARTMENT', 'PO_BOX', 'MARKETING_CONSENT',
-        'OUTDATED_DATA', 'CUSTOMER_NO', 'CONTACT_ID',
+        'TELEPHONE',
+        'FIRST_NAME',
+        'LAST_NAME',
+        'BIRTHDATE',
+        'GENDER',
+        'GENDER_DESC',
+        'ID_TYPE',
+        'ID',
+        'EMAIL',
+        'PROFESSION',
+        'PROFESSION_DESC',
+        'HOME_PHONE_NUMBER',
+        'WORK_PHONE_NUMBER',
+        'STREET',
+        'STREET_OTHER',
+        'CITY',
+        'CITY_OTHER',
+        'DISTRICT',
+        'ZIP_CODE',
+        'BUILDING',
+        'HOUSE',
+        'APARTMENT',
+        'PO_BOX',
+        'MARKETING_CONSENT',
+        'OUTDATED_DATA',
+        'CUSTOMER_NO',
+        'CONTACT_ID',
       ].sort(),
     );
     expect(user).toMatchObject({ FIRST_NAME: 'Ανδρέας', GENDER_DESC: 'Άνδρας', CITY: 'STROVOLOS' });
@@ -260,19 +338,48 @@ describe('profile', () => {
 
   it('updates the address only with a city of the district and a postcode of the city', async () => {
     const c = await loggedIn('99000001', '10.22.0.2');
-    const badCity = await c.put('/zcp/customer/custUpdAddr/900001', { DISTRICT: 'PAF', CITY: 'STROVOLOS', ZIP_CODE: '2003' });
+    const badCity = await c.put('/zcp/customer/custUpdAddr/900001', {
+      DISTRICT: 'PAF',
+      CITY: 'STROVOLOS',
+      ZIP_CODE: '2003',
+    });
     expect(badCity.statusCode).toBe(422);
-    expect(badCity.json()).toMatchObject({ CODE: 'INVALID_DATA', MESSAGES: [{ FIELD: 'CITY', MSGTEXT: 'The city is not in the district you chose.' }] });
-    const badZip = await c.put('/zcp/customer/custUpdAddr/900001', { DISTRICT: 'LIM', CITY: 'GERMASOGEIA', ZIP_CODE: '3010' });
+    expect(badCity.json()).toMatchObject({
+      CODE: 'INVALID_DATA',
+      MESSAGES: [{ FIELD: 'CITY', MSGTEXT: 'The city is not in the district you chose.' }],
+    });
+    const badZip = await c.put('/zcp/customer/custUpdAddr/900001', {
+      DISTRICT: 'LIM',
+      CITY: 'GERMASOGEIA',
+      ZIP_CODE: '3010',
+    });
     expect(badZip.json().MESSAGES[0].FIELD).toBe('ZIP_CODE');
     const ok = await c.put('/zcp/customer/custUpdAddr/900001', {
-      DISTRICT: 'LIM', CITY: 'GERMASOGEIA', ZIP_CODE: '4040', STREET: 'Οδός Ποταμού', HOUSE: '14', APARTMENT: '',
+      DISTRICT: 'LIM',
+      CITY: 'GERMASOGEIA',
+      ZIP_CODE: '4040',
+      STREET: 'Οδός Ποταμού',
+      HOUSE: '14',
+      APARTMENT: '',
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().CS_USER).toMatchObject({ DISTRICT: 'LIM', CITY: 'GERMASOGEIA', ZIP_CODE: '4040', HOUSE: '14' });
-    const basic = await c.put('/zcp/customer/custUpdBasic/900001', { EMAIL: 'Andreas.G@Example.com.cy', HOME_PHONE_NUMBER: '25123456' });
-    expect(basic.json().CS_USER).toMatchObject({ EMAIL: 'andreas.g@example.com.cy', HOME_PHONE_NUMBER: '25123456' });
-    expect((await c.put('/zcp/customer/custUpdBasic/900001', { HOME_PHONE_NUMBER: '12' })).statusCode).toBe(422);
+    expect(ok.json().CS_USER).toMatchObject({
+      DISTRICT: 'LIM',
+      CITY: 'GERMASOGEIA',
+      ZIP_CODE: '4040',
+      HOUSE: '14',
+    });
+    const basic = await c.put('/zcp/customer/custUpdBasic/900001', {
+      EMAIL: 'Andreas.G@Example.com.cy',
+      HOME_PHONE_NUMBER: '25123456',
+    });
+    expect(basic.json().CS_USER).toMatchObject({
+      EMAIL: 'andreas.g@example.com.cy',
+      HOME_PHONE_NUMBER: '25123456',
+    });
+    expect((await c.put('/zcp/customer/custUpdBasic/900001', { HOME_PHONE_NUMBER: '12' })).statusCode).toBe(
+      422,
+    );
     expect((await c.put('/zcp/customer/custUpdBasic/900001', { FIRST_NAME: 'Άλλος' })).statusCode).toBe(400);
     const consent = await c.put('/zcp/customer/custUpdConsent/900001', { MARKETING_CONSENT: false });
     expect(consent.json().CS_USER.MARKETING_CONSENT).toBe(false);
@@ -284,13 +391,20 @@ describe('profile', () => {
     const early = await c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'Limassol!2027' });
     expect(early.json().CODE).toBe('REAUTH_REQUIRED');
     const wrong = await c.post('/zcp/um/verifypassword', { PASSWORD: 'Wrong!12345' });
-    expect(wrong.json()).toMatchObject({ CODE: 'WRONG_PASSWORD', MESSAGES: [{ MSGTEXT: 'The password is wrong.' }] });
+    expect(wrong.json()).toMatchObject({
+      CODE: 'WRONG_PASSWORD',
+      MESSAGES: [{ MSGTEXT: 'The password is wrong.' }],
+    });
     expect((await c.post('/zcp/um/verifypassword', { PASSWORD: DEMO_PASSWORD })).statusCode).toBe(204);
-    expect((await c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'short' })).json().CODE).toBe('WEAK_PASSWORD');
+    expect((await c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'short' })).json().CODE).toBe(
+      'WEAK_PASSWORD',
+    );
     expect((await c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'Limassol!2027' })).statusCode).toBe(204);
     expect((await c.get('/zcp/um/session')).statusCode).toBe(200);
     expect((await other.get('/zcp/um/session')).json().CODE).toBe('SESSION_EXPIRED');
-    expect((await new PortalClient(s, { ip: '10.22.0.5' }).login('99000002', 'Limassol!2027')).statusCode).toBe(200);
+    expect(
+      (await new PortalClient(s, { ip: '10.22.0.5' }).login('99000002', 'Limassol!2027')).statusCode,
+    ).toBe(200);
   });
 
   it('two-factor accounts re-authenticate with password and SMS code', async () => {
@@ -300,37 +414,58 @@ describe('profile', () => {
     await c.post('/zcp/um/2favalidateotp', { CODE: await lastSmsCode(s, '99000004') });
     const step = await c.post('/zcp/um/verifypassword', { PASSWORD: DEMO_PASSWORD });
     expect(step.json()).toEqual({ OTP_REQUIRED: true, MOBILE_HINT: '99●●●●04' });
-    expect((await c.put('/zcp/um/setpassword/U900004', { PASSWORD: 'Nicosia!2027' })).json().CODE).toBe('REAUTH_REQUIRED');
-    expect((await c.post('/zcp/um/verifypasswordotp', { CODE: await lastSmsCode(s, '99000004') })).statusCode).toBe(204);
+    expect((await c.put('/zcp/um/setpassword/U900004', { PASSWORD: 'Nicosia!2027' })).json().CODE).toBe(
+      'REAUTH_REQUIRED',
+    );
+    expect(
+      (await c.post('/zcp/um/verifypasswordotp', { CODE: await lastSmsCode(s, '99000004') })).statusCode,
+    ).toBe(204);
     expect((await c.put('/zcp/um/setpassword/U900004', { PASSWORD: 'Nicosia!2027' })).statusCode).toBe(204);
   });
 
   it('changes the mobile number with a code sent to the new one; a number of another account is refused (§8 text)', async () => {
     const c = await loggedIn('99000001', '10.22.0.7');
-    expect((await c.post('/zcp/um/createotp', { RECIPIENT: '99000009', PURPOSE: 'MOBILE_CHANGE' })).statusCode).toBe(204);
-    const early = await c.put('/zcp/customer/custUpdMobile', { MOBILE_NUMBER: '99000009', CODE: await lastSmsCode(s, '99000009') });
+    expect(
+      (await c.post('/zcp/um/createotp', { RECIPIENT: '99000009', PURPOSE: 'MOBILE_CHANGE' })).statusCode,
+    ).toBe(204);
+    const early = await c.put('/zcp/customer/custUpdMobile', {
+      MOBILE_NUMBER: '99000009',
+      CODE: await lastSmsCode(s, '99000009'),
+    });
     expect(early.json().CODE).toBe('REAUTH_REQUIRED');
     const anonymous = new PortalClient(s, { ip: '10.22.0.9' });
     await anonymous.fetchCsrf();
-    expect((await anonymous.post('/zcp/um/createotp', { RECIPIENT: '99000009', PURPOSE: 'MOBILE_CHANGE' })).statusCode).toBe(401);
+    expect(
+      (await anonymous.post('/zcp/um/createotp', { RECIPIENT: '99000009', PURPOSE: 'MOBILE_CHANGE' }))
+        .statusCode,
+    ).toBe(401);
     await c.post('/zcp/um/verifypassword', { PASSWORD: DEMO_PASSWORD });
     const taken = await c.post('/zcp/um/createotp', { RECIPIENT: '99000003', PURPOSE: 'MOBILE_CHANGE' });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toMatchObject({
       CODE: 'MOBILE_UNAVAILABLE',
-      MESSAGES: [{ MSGTEXT: 'This mobile number cannot be used. Please contact our call centre on 8000 8787.' }],
+      MESSAGES: [
+        { MSGTEXT: 'This mobile number cannot be used. Please contact our call centre on 8000 8787.' },
+      ],
     });
-    expect((await c.post('/zcp/um/createotp', { RECIPIENT: '99000011', PURPOSE: 'MOBILE_CHANGE' })).statusCode).toBe(204);
+    expect(
+      (await c.post('/zcp/um/createotp', { RECIPIENT: '99000011', PURPOSE: 'MOBILE_CHANGE' })).statusCode,
+    ).toBe(204);
     const code = await lastSmsCode(s, '99000011');
     const changed = await c.put('/zcp/customer/custUpdMobile', { MOBILE_NUMBER: '99000011', CODE: code });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().CS_USER.TELEPHONE).toBe('99000011');
     const notice = (await smsTo(s, '99000001'))[0];
     expect(notice).toMatchObject({ template: 'mobileChanged' });
-    expect((await new PortalClient(s, { ip: '10.22.0.8' }).login('99000011', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await new PortalClient(s, { ip: '10.22.0.8' }).login('99000011', DEMO_PASSWORD)).statusCode).toBe(
+      200,
+    );
     // Back, for the other tests of the file.
     await c.post('/zcp/um/createotp', { RECIPIENT: '99000001', PURPOSE: 'MOBILE_CHANGE' });
-    await c.put('/zcp/customer/custUpdMobile', { MOBILE_NUMBER: '99000001', CODE: await lastSmsCode(s, '99000001') });
+    await c.put('/zcp/customer/custUpdMobile', {
+      MOBILE_NUMBER: '99000001',
+      CODE: await lastSmsCode(s, '99000001'),
+    });
   });
 });
 
@@ -355,17 +490,31 @@ describe("another customer's ids", () => {
     ];
     for (const [name, call] of calls) {
       const res = await call();
-      expect({ name, status: res.statusCode, code: res.json().CODE }).toEqual({ name, status: 403, code: 'FORBIDDEN' });
+      expect({ name, status: res.statusCode, code: res.json().CODE }).toEqual({
+        name,
+        status: 403,
+        code: 'FORBIDDEN',
+      });
     }
     const [row] = await s.testDb.db.query<{ email: string; outdated_data: boolean }>(
       `SELECT email, outdated_data FROM customers WHERE customer_no = '900002'`,
     );
     expect(row.email).toBe('eleni.charalambous@example.com.cy');
     // Its own ids work.
-    expect((await c.get('/zcp/customer/userid?ACCOUNT_ID=U900001')).json()).toMatchObject({ CONTACT_ID: '790001' });
+    expect((await c.get('/zcp/customer/userid?ACCOUNT_ID=U900001')).json()).toMatchObject({
+      CONTACT_ID: '790001',
+    });
     expect((await c.get('/zcp/um/verifyuser/U900001')).statusCode).toBe(200);
-    expect((await c.post('/zcp/customer/matchCheck', { IDENTIFICATION: '784512', DATE_OF_BIRTH: '1984-05-17' })).json()).toEqual({ MATCH: true });
-    expect((await c.post('/zcp/customer/matchCheck', { IDENTIFICATION: '865231', DATE_OF_BIRTH: '1979-11-02' })).json()).toEqual({ MATCH: false });
+    expect(
+      (
+        await c.post('/zcp/customer/matchCheck', { IDENTIFICATION: '784512', DATE_OF_BIRTH: '1984-05-17' })
+      ).json(),
+    ).toEqual({ MATCH: true });
+    expect(
+      (
+        await c.post('/zcp/customer/matchCheck', { IDENTIFICATION: '865231', DATE_OF_BIRTH: '1979-11-02' })
+      ).json(),
+    ).toEqual({ MATCH: false });
   });
 
   it('every logged-in call answers 401 without a session', async () => {

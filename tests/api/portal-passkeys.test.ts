@@ -48,12 +48,16 @@ describe('passkeys', () => {
     // The same assertion (its challenge spent) is refused.
     const replay = new PortalClient(s, { ip: '10.30.0.3' });
     await replay.fetchCsrf();
-    expect((await replay.post('/zcp/um/passkey/login/verify', { RESPONSE: assertion })).json().CODE).toBe('WRONG_LOGIN');
+    expect((await replay.post('/zcp/um/passkey/login/verify', { RESPONSE: assertion })).json().CODE).toBe(
+      'WRONG_LOGIN',
+    );
 
     expect((await c.request('DELETE', `/zcp/um/passkeys/${phone.id}`)).statusCode).toBe(204);
     expect((await c.get('/zcp/um/passkeys')).json().CT_PASSKEYS).toEqual([]);
     const after = (await replay.post('/zcp/um/passkey/login/options', {})).json();
-    expect((await replay.post('/zcp/um/passkey/login/verify', { RESPONSE: phone.get(after) })).statusCode).toBe(401);
+    expect(
+      (await replay.post('/zcp/um/passkey/login/verify', { RESPONSE: phone.get(after) })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses an assertion made for another origin (phishing site)', async () => {
@@ -63,7 +67,9 @@ describe('passkeys', () => {
     expect((await addPasskey(c, phone)).statusCode).toBe(200);
     const options = (await c.post('/zcp/um/passkey/login/options', { USERNAME: '99000002' })).json();
     expect(options.allowCredentials.map((x: { id: string }) => x.id)).toEqual([phone.id]);
-    const res = await c.post('/zcp/um/passkey/login/verify', { RESPONSE: phone.get(options, 'https://gic-login.example.net') });
+    const res = await c.post('/zcp/um/passkey/login/verify', {
+      RESPONSE: phone.get(options, 'https://gic-login.example.net'),
+    });
     expect(res.statusCode).toBe(401);
   });
 

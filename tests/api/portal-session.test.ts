@@ -87,7 +87,9 @@ describe('login', () => {
       { USERNAME: mobile, PASSWORD: 'Nope!12345x' },
       { lang: 'el' },
     );
-    expect(greek.json().MESSAGES[0].MSGTEXT).toBe('Τα στοιχεία σύνδεσης είναι λανθασμένα. Παρακαλούμε δοκιμάστε ξανά.');
+    expect(greek.json().MESSAGES[0].MSGTEXT).toBe(
+      'Τα στοιχεία σύνδεσης είναι λανθασμένα. Παρακαλούμε δοκιμάστε ξανά.',
+    );
   });
 
   it('locks after five wrong passwords: 401 four times, 403 LOCKED on the fifth and then even with the right one', async () => {
@@ -95,7 +97,9 @@ describe('login', () => {
     await client.fetchCsrf();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: `Wrong!${i}pass` })).statusCode);
+      statuses.push(
+        (await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: `Wrong!${i}pass` })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 403]);
     const right = await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: FIXTURE_PASSWORD });
@@ -107,10 +111,15 @@ describe('login', () => {
   it('a successful login resets the count of wrong passwords', async () => {
     const { mobile, client } = await fresh();
     await client.fetchCsrf();
-    for (let i = 0; i < 4; i++) await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: 'Wrong!0pass' });
-    expect((await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: 'Wrong!0pass' });
+    expect(
+      (await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode,
+    ).toBe(200);
     for (let i = 0; i < 4; i++) {
-      expect((await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: 'Wrong!0pass' })).statusCode).toBe(401);
+      expect(
+        (await client.post('/zcp/um/login', { USERNAME: mobile, PASSWORD: 'Wrong!0pass' })).statusCode,
+      ).toBe(401);
     }
   });
 
@@ -127,7 +136,9 @@ describe('login', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().CODE).toBe('LEGAL_ENTITY');
     expect(c.jar.has('zcp_at')).toBe(false);
-    expect((await c.post('/zcp/um/login', { USERNAME: '99000005', PASSWORD: 'Wrong!0pass' })).statusCode).toBe(401);
+    expect(
+      (await c.post('/zcp/um/login', { USERNAME: '99000005', PASSWORD: 'Wrong!0pass' })).statusCode,
+    ).toBe(401);
   });
 
   it('throttles failed logins per client IP across accounts (429), other IPs unaffected', async () => {
@@ -136,13 +147,19 @@ describe('login', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 13; i++) {
       statuses.push(
-        (await c.post('/zcp/um/login', { USERNAME: `9660${String(i).padStart(4, '0')}`, PASSWORD: 'Wrong!0pass' }))
-          .statusCode,
+        (
+          await c.post('/zcp/um/login', {
+            USERNAME: `9660${String(i).padStart(4, '0')}`,
+            PASSWORD: 'Wrong!0pass',
+          })
+        ).statusCode,
       );
     }
     expect(statuses.slice(0, 12).every((x) => x === 401)).toBe(true);
     expect(statuses[12]).toBe(429);
-    expect((await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD })).statusCode,
+    ).toBe(429);
     const other = new PortalClient(s, { ip: '10.66.0.2' });
     expect((await other.login('99000001', DEMO_PASSWORD)).statusCode).toBe(200);
   });
@@ -156,25 +173,46 @@ describe('reset password and unlock', () => {
   ) {
     const { client, mobile } = f;
     if (!client.csrf) await client.fetchCsrf();
-    expect((await client.post('/zcp/um/createotp', { RECIPIENT: mobile, PURPOSE: 'RESET' })).statusCode).toBe(204);
+    expect((await client.post('/zcp/um/createotp', { RECIPIENT: mobile, PURPOSE: 'RESET' })).statusCode).toBe(
+      204,
+    );
     const code = await lastSmsCode(s, mobile);
-    expect((await client.post('/zcp/um/validateotp', { RECIPIENT: mobile, CODE: code, PURPOSE: 'RESET' })).statusCode).toBe(204);
+    expect(
+      (await client.post('/zcp/um/validateotp', { RECIPIENT: mobile, CODE: code, PURPOSE: 'RESET' }))
+        .statusCode,
+    ).toBe(204);
     const details = { CLIENT_ID: identity.id ?? f.idNumber, BIRTH_DATE: identity.birth ?? f.birthDate };
-    const match = await client.post('/zcp/customer/MatchingLogin', { USERNAME: mobile, CODE: code, ...details });
-    const done = await client.post('/zcp/um/resetpassword', { USERNAME: mobile, CODE: code, PASSWORD: password, ...details });
+    const match = await client.post('/zcp/customer/MatchingLogin', {
+      USERNAME: mobile,
+      CODE: code,
+      ...details,
+    });
+    const done = await client.post('/zcp/um/resetpassword', {
+      USERNAME: mobile,
+      CODE: code,
+      PASSWORD: password,
+      ...details,
+    });
     return { match, done, code };
   }
 
   it('unlocks a locked account: SMS code, personal details, new password; login works, the count starts over', async () => {
     const f = await fresh();
     await f.client.fetchCsrf();
-    for (let i = 0; i < 5; i++) await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: 'Wrong!0pass' });
-    expect((await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode).toBe(403);
+    for (let i = 0; i < 5; i++)
+      await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: 'Wrong!0pass' });
+    expect(
+      (await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode,
+    ).toBe(403);
     const { match, done } = await reset(f, 'Larnaka!2027');
     expect(match.statusCode).toBe(204);
     expect(done.statusCode).toBe(204);
-    expect((await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode).toBe(401);
-    expect((await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: 'Larnaka!2027' })).statusCode).toBe(200);
+    expect(
+      (await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: FIXTURE_PASSWORD })).statusCode,
+    ).toBe(401);
+    expect(
+      (await f.client.post('/zcp/um/login', { USERNAME: f.mobile, PASSWORD: 'Larnaka!2027' })).statusCode,
+    ).toBe(200);
     const [row] = await s.testDb.db.query<{ locked: boolean; failed_logins: number }>(
       'SELECT locked, failed_logins FROM portal_users WHERE mobile = $1',
       [f.mobile],
@@ -225,7 +263,9 @@ describe('reset password and unlock', () => {
   it('sends no reset SMS for a number without an account, with the same 204', async () => {
     const c = new PortalClient(s, { ip: '10.0.0.9' });
     await c.fetchCsrf();
-    expect((await c.post('/zcp/um/createotp', { RECIPIENT: '99445566', PURPOSE: 'RESET' })).statusCode).toBe(204);
+    expect((await c.post('/zcp/um/createotp', { RECIPIENT: '99445566', PURPOSE: 'RESET' })).statusCode).toBe(
+      204,
+    );
     await expect(lastSmsCode(s, '99445566')).rejects.toThrow();
   });
 });
@@ -237,9 +277,15 @@ describe('SMS codes', () => {
     const mobile = '99551100';
     expect((await c.post('/zcp/um/createotp', { RECIPIENT: mobile })).statusCode).toBe(204);
     const code = await lastSmsCode(s, mobile);
-    const wrong = await c.post('/zcp/um/validateotp', { RECIPIENT: mobile, CODE: code === '000000' ? '000001' : '000000' });
+    const wrong = await c.post('/zcp/um/validateotp', {
+      RECIPIENT: mobile,
+      CODE: code === '000000' ? '000001' : '000000',
+    });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ CODE: 'INVALID', MESSAGES: [{ MSGTEXT: 'The code you entered is incorrect.' }] });
+    expect(wrong.json()).toMatchObject({
+      CODE: 'INVALID',
+      MESSAGES: [{ MSGTEXT: 'The code you entered is incorrect.' }],
+    });
     s.clock.advance(11 * MIN);
     const late = await c.post('/zcp/um/validateotp', { RECIPIENT: mobile, CODE: code });
     expect(late.json().CODE).toBe('EXPIRED');
@@ -379,20 +425,34 @@ describe('refresh, expiry and logout', () => {
 describe('CSRF', () => {
   it('refuses state-changing calls without the token or with a wrong one: 403 CODE CSRF (not LOCKED)', async () => {
     const c = new PortalClient(s, { ip: '10.3.3.3' });
-    const none = await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD }, { csrf: null });
+    const none = await c.post(
+      '/zcp/um/login',
+      { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD },
+      { csrf: null },
+    );
     expect(none.statusCode).toBe(403);
     expect(none.json()).toMatchObject({ CODE: 'CSRF' });
     await c.fetchCsrf();
     expect(c.jar.get('zcp_csrf')).toBe(c.csrf);
-    const wrong = await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD }, { csrf: 'x'.repeat(40) });
+    const wrong = await c.post(
+      '/zcp/um/login',
+      { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD },
+      { csrf: 'x'.repeat(40) },
+    );
     expect(wrong.json().CODE).toBe('CSRF');
     // A token without the secret cookie (another browser's token) is refused too.
     const stranger = new PortalClient(s, { ip: '10.3.3.4' });
     stranger.csrf = c.csrf;
     expect((await stranger.post('/zcp/um/logout', {})).json().CODE).toBe('CSRF');
-    expect((await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await c.post('/zcp/um/login', { USERNAME: '99000001', PASSWORD: DEMO_PASSWORD })).statusCode,
+    ).toBe(200);
     // Logged in, every state-changing call still needs it.
-    const put = await c.put('/zcp/customer/custUpdConsent/900001', { MARKETING_CONSENT: true }, { csrf: null });
+    const put = await c.put(
+      '/zcp/customer/custUpdConsent/900001',
+      { MARKETING_CONSENT: true },
+      { csrf: null },
+    );
     expect(put.json().CODE).toBe('CSRF');
   });
 });

@@ -2,16 +2,16 @@
 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isValidYmd } from '../../engine/dates';
+import { portalPasswordProblem } from '../../engine/rules/passwords';
 import type { ServiceContext } from '../context';
 import { normalizeCypriotMobile } from '../outbox';
-import { portalPasswordProblem } from '../../engine/rules/passwords';
-import { coded, setSessionCookies } from './http';
 import type { CustomerRow } from './customers';
 import { maskMobile } from './customers';
+import { coded, setSessionCookies } from './http';
 import { type IssuedTokens, openSession } from './sessions';
+import type { CodeOutcome } from './smsCodes';
 import type { UserRow } from './users';
 import { recordLogin } from './users';
-import type { CodeOutcome } from './smsCodes';
 
 export function portalSettings(ctx: ServiceContext) {
   return { secret: ctx.config.sessionSecret, config: ctx.config.portal };
@@ -101,9 +101,10 @@ export async function startSecondFactor(
     userAgent: request.headers['user-agent'],
   });
   setSessionCookies(reply, ctx.config.portal, tokens, now);
-  const [{ n }] = await ctx.db.query<{ n: string }>('SELECT count(*)::text AS n FROM passkeys WHERE user_id = $1', [
-    user.user_id,
-  ]);
+  const [{ n }] = await ctx.db.query<{ n: string }>(
+    'SELECT count(*)::text AS n FROM passkeys WHERE user_id = $1',
+    [user.user_id],
+  );
   return {
     LOGGED_IN: false,
     TWO_FA_REQUIRED: true,

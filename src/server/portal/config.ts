@@ -64,8 +64,10 @@ export function portalConfigFromEnv(
   if (smsUrl !== undefined) {
     try {
       const protocol = new URL(smsUrl).protocol;
-      if (protocol !== 'https:' && protocol !== 'http:') problems.push('SMS_URL must be an http or https URL');
-      else if (context.production && protocol !== 'https:') problems.push('SMS_URL must be https in production');
+      if (protocol !== 'https:' && protocol !== 'http:')
+        problems.push('SMS_URL must be an http or https URL');
+      else if (context.production && protocol !== 'https:')
+        problems.push('SMS_URL must be https in production');
     } catch {
       problems.push('SMS_URL is not a URL');
     }

@@ -9,7 +9,6 @@ import { lovHasValue } from '../data';
 import { requestLang } from '../errors';
 import { enqueueSms } from '../outbox';
 import { dateOrRefuse, legalEntity, mobileOrRefuse, portalSettings, refuseCode } from './common';
-import { claimsOf, contractsOf, offersOf } from './dashboard';
 import {
   type CustomerRow,
   csUser,
@@ -18,6 +17,7 @@ import {
   maskEmail,
   normalizeIdNumber,
 } from './customers';
+import { claimsOf, contractsOf, offersOf } from './dashboard';
 import { auth, coded, forbidden, requireSession } from './http';
 import { answers, body, code, csUserAnswer, mobile, noContent, open, str, ymd } from './schemas';
 import { confirmForUse, consumeCode, isConfirmedCode } from './smsCodes';
@@ -107,9 +107,12 @@ function checkChanges(changes: Changes, current: CustomerRow): Changes {
     const district = (out.DISTRICT as string | undefined) ?? current.district;
     const city = (out.CITY as string | undefined) ?? current.city;
     const zip = (out.ZIP_CODE as string | undefined) ?? current.zip_code;
-    if (!lovHasValue('DISTRICT', district)) throw invalid('errors.portal.notInList', 'DISTRICT', { field: 'DISTRICT' });
-    if (city && !lovHasValue('CITY', city, { DISTRICT: district })) throw invalid('errors.portal.cityNotInDistrict', 'CITY');
-    if (zip && !lovHasValue('POSTAL_CODE', zip, { CITY: city })) throw invalid('errors.portal.zipNotInCity', 'ZIP_CODE');
+    if (!lovHasValue('DISTRICT', district))
+      throw invalid('errors.portal.notInList', 'DISTRICT', { field: 'DISTRICT' });
+    if (city && !lovHasValue('CITY', city, { DISTRICT: district }))
+      throw invalid('errors.portal.cityNotInDistrict', 'CITY');
+    if (zip && !lovHasValue('POSTAL_CODE', zip, { CITY: city }))
+      throw invalid('errors.portal.zipNotInCity', 'ZIP_CODE');
   }
   return out;
 }
@@ -120,7 +123,8 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
   const throttle = (ip: string) =>
     refuseIfThrottled(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
-  const failed = (ip: string) => countFailure(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
+  const failed = (ip: string) =>
+    countFailure(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
 
   /** Writes the changes and answers the customer as it now is. */
   async function update(customer: CustomerRow, changes: Changes, extraSql = ''): Promise<CustomerRow> {
@@ -167,12 +171,15 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: "The logged-in user's connections (customer number, contact id, phone, birth date)",
           querystring: body({ ACCOUNT_ID: str(40) }),
-          response: answers({ 200: open('{ USER_ID, ACCOUNT_ID, CUSTOMER_NO, CLIENT_ID, CONTACT_ID, TELEPHONE, BIRTHDATE }') }),
+          response: answers({
+            200: open('{ USER_ID, ACCOUNT_ID, CUSTOMER_NO, CLIENT_ID, CONTACT_ID, TELEPHONE, BIRTHDATE }'),
+          }),
         },
       },
       async (request) => {
         const { user, customer } = auth(request);
-        if (request.query.ACCOUNT_ID !== undefined && request.query.ACCOUNT_ID !== user.user_id) throw forbidden();
+        if (request.query.ACCOUNT_ID !== undefined && request.query.ACCOUNT_ID !== user.user_id)
+          throw forbidden();
         return {
           USER_ID: user.user_id,
           ACCOUNT_ID: user.user_id,
@@ -205,7 +212,11 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
     for (const route of [
       updateRoute('/customer/custUpdBasic/:id', 'Update e-mail, gender, profession, phones', BASIC),
-      updateRoute('/customer/custUpdAddr/:id', 'Update the contact address (district → city → postcode)', ADDRESS),
+      updateRoute(
+        '/customer/custUpdAddr/:id',
+        'Update the contact address (district → city → postcode)',
+        ADDRESS,
+      ),
       updateRoute('/customer/custUpdConsent/:id', 'Update the marketing consent', CONSENT),
       updateRoute(
         '/customer/custUpdProfile/:id',
@@ -258,7 +269,12 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
             [customer.customer_no, next, now.toISOString()],
           );
           if (user.mobile !== next) {
-            await enqueueSms(tx, { to: user.mobile, template: 'mobileChanged', lang, values: { mobile: next } });
+            await enqueueSms(tx, {
+              to: user.mobile,
+              template: 'mobileChanged',
+              lang,
+              values: { mobile: next },
+            });
           }
           return row;
         });
@@ -269,17 +285,29 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
     );
 
     app.post<{
-      Body: { MOBILE_NUMBER: string; CODE: string; ID_TYPE?: string; IDENTIFICATION: string; DATE_OF_BIRTH: string };
+      Body: {
+        MOBILE_NUMBER: string;
+        CODE: string;
+        ID_TYPE?: string;
+        IDENTIFICATION: string;
+        DATE_OF_BIRTH: string;
+      };
     }>(
       '/customer/matching',
       {
         schema: {
           tags: [TAG],
-          summary: "Registration: do these personal details match a customer who may register?",
+          summary: 'Registration: do these personal details match a customer who may register?',
           description:
             'Needs the REGISTRATION code confirmed with validateotp (422 EXPIRED otherwise). 200 MATCHED; 422 USER_NOT_FOUND, LEGAL_ENTITY, REFUSED, ALREADY_REGISTERED.',
           body: body(
-            { MOBILE_NUMBER: mobile, CODE: code, ID_TYPE: ID_TYPES, IDENTIFICATION: str(20), DATE_OF_BIRTH: ymd },
+            {
+              MOBILE_NUMBER: mobile,
+              CODE: code,
+              ID_TYPE: ID_TYPES,
+              IDENTIFICATION: str(20),
+              DATE_OF_BIRTH: ymd,
+            },
             ['MOBILE_NUMBER', 'CODE', 'IDENTIFICATION', 'DATE_OF_BIRTH'],
           ),
           response: answers({ 200: open('{ MATCHED: true, FIRST_NAME, EMAIL_HINT }') }),
@@ -294,7 +322,11 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (!(await isConfirmedCode(ctx.db, settings, 'REGISTRATION', mobileNo, b.CODE.trim(), now))) {
           refuseCode('EXPIRED');
         }
-        const customer = await findCustomer(ctx.db, { idType: b.ID_TYPE, idNumber: b.IDENTIFICATION, birthDate });
+        const customer = await findCustomer(ctx.db, {
+          idType: b.ID_TYPE,
+          idNumber: b.IDENTIFICATION,
+          birthDate,
+        });
         if (!customer) {
           await failed(request.ip);
           throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
@@ -308,13 +340,16 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: { USERNAME: string; CODE: string; ID_TYPE?: string; CLIENT_ID: string; BIRTH_DATE: string } }>(
+    app.post<{
+      Body: { USERNAME: string; CODE: string; ID_TYPE?: string; CLIENT_ID: string; BIRTH_DATE: string };
+    }>(
       '/customer/MatchingLogin',
       {
         schema: {
           tags: [TAG],
           summary: 'Reset/unlock: do these personal details belong to the account of this mobile?',
-          description: 'Needs the RESET code confirmed with validateotp. 204 yes; 422 USER_NOT_FOUND, EXPIRED.',
+          description:
+            'Needs the RESET code confirmed with validateotp. 204 yes; 422 USER_NOT_FOUND, EXPIRED.',
           body: body(
             { USERNAME: mobile, CODE: code, ID_TYPE: ID_TYPES, CLIENT_ID: str(20), BIRTH_DATE: ymd },
             ['USERNAME', 'CODE', 'CLIENT_ID', 'BIRTH_DATE'],
@@ -385,7 +420,9 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request) => {
         const { customer } = auth(request);
         own(request.params.x, customer);
-        return { CT_CONTRACTS: await contractsOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx)) };
+        return {
+          CT_CONTRACTS: await contractsOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx)),
+        };
       },
     );
 

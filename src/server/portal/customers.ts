@@ -169,7 +169,9 @@ export async function findCustomer(db: Db, identity: Identity): Promise<Customer
 
 /** "99●●●●04": enough for the customer to recognise the number. */
 export function maskMobile(mobile: string): string {
-  return mobile.length < 6 ? '●●●●' : `${mobile.slice(0, 2)}${'●'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;
+  return mobile.length < 6
+    ? '●●●●'
+    : `${mobile.slice(0, 2)}${'●'.repeat(mobile.length - 4)}${mobile.slice(-2)}`;
 }
 
 export function maskEmail(email: string): string {

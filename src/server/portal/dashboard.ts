@@ -7,7 +7,7 @@ import { getPath } from '../../engine/paths';
 import { cityDistrict, lovText } from '../data';
 import type { Db } from '../db';
 import type { Lang } from '../i18n';
-import { linkPurchases, type CustomerRow } from './customers';
+import { type CustomerRow, linkPurchases } from './customers';
 
 type Json = Record<string, unknown>;
 
@@ -31,7 +31,10 @@ export function objectDescription(code: string, quote: unknown, lang: Lang): str
     return [plate, makeText, modelText].filter(Boolean).join(' ');
   }
   if (code === 'PROPERTY') {
-    const street = [txt(getPath(quote, 'CS_PROPERTY.STREET')), txt(getPath(quote, 'CS_PROPERTY.STREET_NUMBER'))]
+    const street = [
+      txt(getPath(quote, 'CS_PROPERTY.STREET')),
+      txt(getPath(quote, 'CS_PROPERTY.STREET_NUMBER')),
+    ]
       .filter(Boolean)
       .join(' ');
     const city = txt(getPath(quote, 'CS_PROPERTY.CITY'));
@@ -42,7 +45,10 @@ export function objectDescription(code: string, quote: unknown, lang: Lang): str
     const days = txt(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
     return days ? (lang === 'el' ? `${days} ημέρες` : `${days} days`) : '';
   }
-  return [txt(getPath(quote, 'CS_POLICY_HOLDER.FIRST_NAME')), txt(getPath(quote, 'CS_POLICY_HOLDER.LAST_NAME'))]
+  return [
+    txt(getPath(quote, 'CS_POLICY_HOLDER.FIRST_NAME')),
+    txt(getPath(quote, 'CS_POLICY_HOLDER.LAST_NAME')),
+  ]
     .filter(Boolean)
     .join(' ');
 }
@@ -61,7 +67,13 @@ type ContractRow = {
   data: Json;
 };
 
-export async function contractsOf(db: Db, bundles: FlowBundle[], customer: CustomerRow, lang: Lang, today: string) {
+export async function contractsOf(
+  db: Db,
+  bundles: FlowBundle[],
+  customer: CustomerRow,
+  lang: Lang,
+  today: string,
+) {
   await linkPurchases(db, customer);
   const rows = await db.query<ContractRow>(
     `SELECT c.contract_no, c.product_id, c.package_id, o.flow_id, c.start_date, c.expiry_date, c.premium_cents,
@@ -83,7 +95,8 @@ export async function contractsOf(db: Db, bundles: FlowBundle[], customer: Custo
       STATUS: status,
       START_DATE: r.start_date,
       EXPIRY_DATE: r.expiry_date,
-      ZZPREMIUM_BEFORE_DISC_AMOUNT: Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
+      ZZPREMIUM_BEFORE_DISC_AMOUNT:
+        Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
       ZZPREMIUM_AFTER_DISC_AMOUNT: centsToEuro(Number(r.premium_cents)),
       ZZBALANCE_AMOUNT: centsToEuro(Number(r.balance_cents)),
       OBJECT_DESC: objectDescription(code, r.data, lang),
@@ -103,7 +116,13 @@ type OfferRow = {
   created_at: Date | string;
 };
 
-export async function offersOf(db: Db, bundles: FlowBundle[], customer: CustomerRow, lang: Lang, today: string) {
+export async function offersOf(
+  db: Db,
+  bundles: FlowBundle[],
+  customer: CustomerRow,
+  lang: Lang,
+  today: string,
+) {
   await linkPurchases(db, customer);
   const rows = await db.query<OfferRow>(
     `SELECT offer_no, flow_id, product_id, package_id, quote, premium_cents, status, expiry_date, created_at

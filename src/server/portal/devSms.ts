@@ -63,7 +63,13 @@ export function devSmsRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
     app.get<{ Querystring: { to?: string; limit?: string } }>(
       '/dev/sms',
-      { schema: { tags: ['development'], summary: 'The SMS outbox as a page (development only)', querystring: query } },
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'The SMS outbox as a page (development only)',
+          querystring: query,
+        },
+      },
       async (request, reply) => {
         const rows = await list(request.query.to, 100);
         const items = rows

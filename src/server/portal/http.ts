@@ -45,7 +45,12 @@ export function cookieOptions(config: Pick<PortalConfig, 'secureCookies'>, httpO
   return { path: '/', httpOnly, secure: config.secureCookies, sameSite: 'strict' as const };
 }
 
-export function setSessionCookies(reply: FastifyReply, config: PortalConfig, tokens: IssuedTokens, now: Date) {
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: PortalConfig,
+  tokens: IssuedTokens,
+  now: Date,
+) {
   const names = cookieNames(config);
   const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt.getTime() - now.getTime()) / 1000));
   reply.setCookie(names.access, tokens.accessToken, { ...cookieOptions(config), maxAge });
@@ -70,7 +75,13 @@ const SESSION_MESSAGES: Record<SessionFailure, string> = {
 };
 
 /** An answer with a CODE the client branches on, at the top level and on the message. */
-export function coded(status: number, key: string, code: string, extra: Record<string, unknown> = {}, field?: string) {
+export function coded(
+  status: number,
+  key: string,
+  code: string,
+  extra: Record<string, unknown> = {},
+  field?: string,
+) {
   const message: PendingMessage = { key, code, field };
   return new ApiError(status, [message], { CODE: code, ...extra });
 }

@@ -14,7 +14,14 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
 import type { Db } from '../db';
-import { completeLogin, legalEntity, lockedError, mobileOrRefuse, portalSettings, wrongLogin } from './common';
+import {
+  completeLogin,
+  legalEntity,
+  lockedError,
+  mobileOrRefuse,
+  portalSettings,
+  wrongLogin,
+} from './common';
 import { customerByNo } from './customers';
 import { auth, coded, forbidden, requireSession } from './http';
 import { answers, body, mobile, noContent, open, str } from './schemas';
@@ -117,7 +124,12 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
       if (!result.verified) return null;
       await ctx.db.query(
         'UPDATE passkeys SET counter = $2, last_used_at = $3::timestamptz, backed_up = $4 WHERE credential_id = $1',
-        [passkey.credential_id, result.authenticationInfo.newCounter, ctx.now().toISOString(), result.authenticationInfo.credentialBackedUp],
+        [
+          passkey.credential_id,
+          result.authenticationInfo.newCounter,
+          ctx.now().toISOString(),
+          result.authenticationInfo.credentialBackedUp,
+        ],
       );
       return passkey;
     } catch {
@@ -127,7 +139,9 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
   }
 
   const responseBody = (extra: Record<string, unknown> = {}) =>
-    body({ RESPONSE: { type: 'object', additionalProperties: true, maxProperties: 20 }, ...extra }, ['RESPONSE']);
+    body({ RESPONSE: { type: 'object', additionalProperties: true, maxProperties: 20 }, ...extra }, [
+      'RESPONSE',
+    ]);
 
   return async (app) => {
     app.post(
@@ -150,7 +164,10 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
           userID: userHandle(secret, user.user_id) as Uint8Array<ArrayBuffer>,
           userDisplayName: `${customer.first_name} ${customer.last_name}`.trim() || user.mobile,
           attestationType: 'none',
-          excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: p.transports as never })),
+          excludeCredentials: existing.map((p) => ({
+            id: p.credential_id,
+            transports: p.transports as never,
+          })),
           authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         });
         await storeChallenge(options.challenge, 'REGISTER', user.user_id, session.session_id);
@@ -181,7 +198,10 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
             requireUserVerification: true,
           });
         } catch (error) {
-          request.log.info({ event: 'portal.passkey_register_failed', err: (error as Error).message }, 'refused');
+          request.log.info(
+            { event: 'portal.passkey_register_failed', err: (error as Error).message },
+            'refused',
+          );
           throw passkeyFailed();
         }
         if (!info.verified) throw passkeyFailed();
@@ -218,10 +238,14 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: "The user's passkeys",
-          response: answers({ 200: open('{ CT_PASSKEYS: [{ ID, NAME, CREATED_AT, LAST_USED_AT, BACKED_UP }] }') }),
+          response: answers({
+            200: open('{ CT_PASSKEYS: [{ ID, NAME, CREATED_AT, LAST_USED_AT, BACKED_UP }] }'),
+          }),
         },
       },
-      async (request) => ({ CT_PASSKEYS: (await passkeysOf(ctx.db, auth(request).user.user_id)).map(passkeyAnswer) }),
+      async (request) => ({
+        CT_PASSKEYS: (await passkeysOf(ctx.db, auth(request).user.user_id)).map(passkeyAnswer),
+      }),
     );
 
     app.delete<{ Params: { id: string } }>(
@@ -263,7 +287,8 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (given) {
           const user = await userByMobile(ctx.db, mobileOrRefuse(given, 'USERNAME'));
           const keys = user ? await passkeysOf(ctx.db, user.user_id) : [];
-          if (keys.length > 0) allow = keys.map((p) => ({ id: p.credential_id, transports: p.transports as never }));
+          if (keys.length > 0)
+            allow = keys.map((p) => ({ id: p.credential_id, transports: p.transports as never }));
         }
         const options = await generateAuthenticationOptions({
           rpID: rp.rpID,
@@ -281,7 +306,8 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Log in with a passkey: the session body, as login',
-          description: '401 WRONG_LOGIN for an unknown or unverifiable passkey; 403 LOCKED; 422 LEGAL_ENTITY.',
+          description:
+            '401 WRONG_LOGIN for an unknown or unverifiable passkey; 403 LOCKED; 422 LEGAL_ENTITY.',
           body: responseBody(),
           response: answers({ 200: open('session body') }),
         },

@@ -5,9 +5,10 @@
 // 2-core build machines, too slow for the login and lock tests; Argon2id takes ~30 ms.
 
 import { randomBytes } from 'node:crypto';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// algorithm 2 is Argon2id (the package's Algorithm enum is an ambient const enum, unusable with isolatedModules).
+const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password.normalize('NFC'), OPTIONS);

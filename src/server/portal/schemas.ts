@@ -12,7 +12,9 @@ export const str = (maxLength = 100, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 export const ymd = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Y-m-d' };
-export const mobile = str(20, { description: 'Cypriot mobile: 8 digits starting with 9; +357 or 00357 allowed' });
+export const mobile = str(20, {
+  description: 'Cypriot mobile: 8 digits starting with 9; +357 or 00357 allowed',
+});
 export const code = str(12, { description: 'the 6-digit SMS code' });
 
 export function body(properties: Record<string, unknown>, required: string[] = []) {

@@ -77,7 +77,9 @@ export interface SessionSettings {
 }
 
 function accessExpiry(settings: SessionSettings, session: { expires_at: Date | string }, now: Date): Date {
-  return new Date(Math.min(now.getTime() + settings.config.accessTokenMinutes * 60_000, time(session.expires_at)));
+  return new Date(
+    Math.min(now.getTime() + settings.config.accessTokenMinutes * 60_000, time(session.expires_at)),
+  );
 }
 
 async function newRefreshToken(db: Db, sessionId: string, now: Date): Promise<string> {
@@ -103,9 +105,7 @@ export async function openSession(
 ): Promise<IssuedTokens> {
   const sessionId = randomUUID();
   const lifetimeMs =
-    stage === 'ACTIVE'
-      ? settings.config.sessionHours * 3600_000
-      : settings.config.smsCodeTtlMinutes * 60_000;
+    stage === 'ACTIVE' ? settings.config.sessionHours * 3600_000 : settings.config.smsCodeTtlMinutes * 60_000;
   const expiresAt = new Date(now.getTime() + lifetimeMs);
   await db.query(
     `INSERT INTO portal_sessions (session_id, user_id, stage, created_at, last_seen_at, expires_at, client_ip, user_agent)
@@ -225,7 +225,7 @@ export async function rotateRefreshToken(
   const [session] = await db.query<SessionRow>('SELECT * FROM portal_sessions WHERE session_id = $1', [
     row.session_id,
   ]);
-  if (!session || session.stage !== 'ACTIVE') throw new SessionError('SESSION_EXPIRED');
+  if (session?.stage !== 'ACTIVE') throw new SessionError('SESSION_EXPIRED');
   const dead = await deadReason(db, settings, session, now);
   if (dead) throw new SessionError(dead);
   await db.query('UPDATE portal_sessions SET last_seen_at = $2::timestamptz WHERE session_id = $1', [

@@ -3,8 +3,8 @@
 // limited, a new one ending the previous one; here also rate-limited per number and client IP
 // and spent once by the call they were asked for.
 
-import { ApiError } from '../errors';
 import type { Db } from '../db';
+import { ApiError } from '../errors';
 import type { Lang } from '../i18n';
 import { hashCode, issueCode, type OtpPurpose, verifyCode } from '../otp/codes';
 import { enqueueSms } from '../outbox';

@@ -42,7 +42,14 @@ import {
 } from './sessions';
 import { confirmForUse, confirmSmsCode, consumeCode, type SmsPurpose, sendSmsCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import { createUser, recordWrongPassword, setPassword, userByCustomer, userById, userByMobile } from './users';
+import {
+  createUser,
+  recordWrongPassword,
+  setPassword,
+  userByCustomer,
+  userById,
+  userByMobile,
+} from './users';
 
 const TAG = 'portal: session';
 const PURPOSES = ['REGISTRATION', 'RESET', 'MOBILE_CHANGE'] as const;
@@ -54,7 +61,8 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const pending = requireSession(ctx, 'PENDING_2FA');
   const throttle = (ip: string) =>
     refuseIfThrottled(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
-  const failed = (ip: string) => countFailure(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
+  const failed = (ip: string) =>
+    countFailure(ctx.db, settings.secret, ip, portal.loginFailuresPerIpHour, ctx.now());
 
   /** Whether this session re-entered the password recently enough for a sensitive change. */
   const reauthenticated = (reauthAt: Date | string | null) =>
@@ -250,7 +258,8 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const names = cookieNames(portal);
         const now = ctx.now();
         const fromAccess = readAccessToken(settings.secret, request.cookies[names.access], now)?.sessionId;
-        const sessionId = fromAccess ?? (await sessionIdOfRefreshToken(ctx.db, request.cookies[names.refresh]));
+        const sessionId =
+          fromAccess ?? (await sessionIdOfRefreshToken(ctx.db, request.cookies[names.refresh]));
         if (sessionId) await revokeSession(ctx.db, sessionId, 'LOGOUT', now);
         clearSessionCookies(reply, portal);
         return reply.code(204).send();
@@ -281,7 +290,10 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           }
         }
         if (purpose === 'RESET' && !(await userByMobile(ctx.db, recipient))) {
-          request.log.info({ event: 'portal.reset_unknown_mobile' }, 'reset code for a number without account');
+          request.log.info(
+            { event: 'portal.reset_unknown_mobile' },
+            'reset code for a number without account',
+          );
           return reply.code(204).send();
         }
         await sendSmsCode(ctx.db, settings, { purpose, mobile: recipient, lang, ip: request.ip }, ctx.now());
@@ -388,7 +400,10 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         }
         if (customer.customer_type === 'LEGAL_ENTITY') throw legalEntity();
         if (customer.portal_refused) {
-          request.log.info({ event: 'portal.registration_refused', customerNo: customer.customer_no }, 'refused');
+          request.log.info(
+            { event: 'portal.registration_refused', customerNo: customer.customer_no },
+            'refused',
+          );
           throw coded(422, 'errors.portal.refused', 'REFUSED');
         }
         if ((await userByMobile(ctx.db, mobileNo)) || (await userByCustomer(ctx.db, customer.customer_no))) {
@@ -401,17 +416,33 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await tx.query(
             `UPDATE customers SET email = $2, telephone = $3, marketing_consent = $4, gdpr_consent_at = $5::timestamptz,
                     email_consent_at = $5::timestamptz, updated_at = $5::timestamptz WHERE customer_no = $1`,
-            [customer.customer_no, b.EMAIL.trim().toLowerCase(), mobileNo, b.MARKETING_CONSENT === true, now.toISOString()],
+            [
+              customer.customer_no,
+              b.EMAIL.trim().toLowerCase(),
+              mobileNo,
+              b.MARKETING_CONSENT === true,
+              now.toISOString(),
+            ],
           );
           await linkPurchases(tx, customer);
         });
-        request.log.info({ event: 'portal.registered', customerNo: customer.customer_no }, 'portal registration');
+        request.log.info(
+          { event: 'portal.registered', customerNo: customer.customer_no },
+          'portal registration',
+        );
         return reply.code(204).send();
       },
     );
 
     app.post<{
-      Body: { USERNAME: string; PASSWORD: string; CLIENT_ID: string; BIRTH_DATE: string; CODE: string; ID_TYPE?: string };
+      Body: {
+        USERNAME: string;
+        PASSWORD: string;
+        CLIENT_ID: string;
+        BIRTH_DATE: string;
+        CODE: string;
+        ID_TYPE?: string;
+      };
     }>(
       '/um/resetpassword',
       {
@@ -460,7 +491,10 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await setPassword(tx, user.user_id, passwordHash, now);
           await revokeUserSessions(tx, user.user_id, 'PASSWORD_RESET', now);
         });
-        request.log.info({ event: 'portal.password_reset', userId: user.user_id, wasLocked: user.locked }, 'reset');
+        request.log.info(
+          { event: 'portal.password_reset', userId: user.user_id, wasLocked: user.locked },
+          'reset',
+        );
         return reply.code(204).send();
       },
     );
@@ -558,7 +592,8 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request, reply) => {
         const { user, session } = auth(request);
         if (request.params.id !== user.user_id) throw forbidden();
-        if (!reauthenticated(session.reauth_at)) throw coded(403, 'errors.portal.reauthRequired', 'REAUTH_REQUIRED');
+        if (!reauthenticated(session.reauth_at))
+          throw coded(403, 'errors.portal.reauthRequired', 'REAUTH_REQUIRED');
         refuseWeakPassword(request.body.PASSWORD, user.mobile);
         const now = ctx.now();
         const passwordHash = await hashPassword(request.body.PASSWORD);
@@ -578,7 +613,9 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: "The logged-in user's account state",
           params: body({ id: str(40) }, ['id']),
-          response: answers({ 200: open('{ USER_ID, USERNAME, LOCKED, TWO_FA, PASSKEYS, CUSTOMER_NO, CONTACT_ID }') }),
+          response: answers({
+            200: open('{ USER_ID, USERNAME, LOCKED, TWO_FA, PASSKEYS, CUSTOMER_NO, CONTACT_ID }'),
+          }),
         },
       },
       async (request) => {

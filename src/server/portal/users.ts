@@ -36,7 +36,14 @@ export async function createUser(
   const [row] = await db.query<UserRow>(
     `INSERT INTO portal_users (user_id, customer_no, mobile, password_hash, two_factor, password_changed_at, created_at)
      VALUES ($1, $2, $3, $4, $5, $6::timestamptz, $6::timestamptz) RETURNING *`,
-    [`U${n}`, input.customerNo, input.mobile, input.passwordHash, input.twoFactor ?? false, now.toISOString()],
+    [
+      `U${n}`,
+      input.customerNo,
+      input.mobile,
+      input.passwordHash,
+      input.twoFactor ?? false,
+      now.toISOString(),
+    ],
   );
   return row;
 }

@@ -77,7 +77,13 @@ export class SoftAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     // UP | UV | AT (attested credential data present)
-    const authData = Buffer.concat([this.flagsAndCounter(0x45), Buffer.alloc(16), idLength, this.credentialId, coseKey]);
+    const authData = Buffer.concat([
+      this.flagsAndCounter(0x45),
+      Buffer.alloc(16),
+      idLength,
+      this.credentialId,
+      coseKey,
+    ]);
     const attestationObject = cbor(
       new Map<string, Cbor>([
         ['fmt', 'none'],
