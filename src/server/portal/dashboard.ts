@@ -42,7 +42,8 @@ export function objectDescription(code: string, quote: unknown, lang: Lang): str
     return [street, cityText].filter(Boolean).join(', ');
   }
   if (code === 'TRAVEL') {
-    const days = txt(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
+    const days =
+      txt(getPath(quote, 'CS_TRAVEL.DURATION_DAYS')) || txt(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
     return days ? (lang === 'el' ? `${days} ημέρες` : `${days} days`) : '';
   }
   return [

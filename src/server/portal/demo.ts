@@ -321,6 +321,8 @@ interface DemoContract {
   offerNo: string;
   product: Product;
   startOffsetDays: number;
+  /** Length of cover in days (travel); a year otherwise. */
+  days?: number;
   status?: string;
   balance?: number;
   extra?: Record<string, unknown>;
@@ -328,7 +330,7 @@ interface DemoContract {
 
 async function insertContract(db: Db, h: Holder, c: DemoContract, today: string) {
   const start = addDays(today, c.startOffsetDays);
-  const end = policyEndDate(start, { years: 1 });
+  const end = c.days ? addDays(start, c.days - 1) : policyEndDate(start, { years: 1 });
   const quote = quoteOf(h, c.product, start, end, c.extra);
   const cents = Math.round(c.product.premium * 100);
   await db.query(
@@ -493,6 +495,7 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
         offerNo: 'OF900103',
         product: P.travel,
         startOffsetDays: -3,
+        days: 12,
         status: 'PENDING_PAYMENT_REVIEW',
         balance: 38,
       },
@@ -593,7 +596,13 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
     await insertContract(
       db,
       h,
-      { no: 'CY9000401', offerNo: 'OF900401', product: { ...P.travel, premium: 24 }, startOffsetDays: -5 },
+      {
+        no: 'CY9000401',
+        offerNo: 'OF900401',
+        product: { ...P.travel, premium: 24 },
+        startOffsetDays: -5,
+        days: 12,
+      },
       today,
     );
   }
