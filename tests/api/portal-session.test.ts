@@ -456,3 +456,30 @@ describe('CSRF', () => {
     expect(put.json().CODE).toBe('CSRF');
   });
 });
+
+describe('cookies over https', () => {
+  it('are __Host- prefixed and Secure; CSRF and login work with them', async () => {
+    const secure = await startService({
+      config: { portal: { ...testConfig().portal, demoData: false, secureCookies: true } },
+    });
+    try {
+      await makeAccount(secure.testDb.db, {
+        customerNo: 'H1',
+        mobile: '97990001',
+        idNumber: '400001',
+        birthDate: '1980-01-01',
+      });
+      const c = new PortalClient(secure, { ip: '10.77.0.1' });
+      await c.fetchCsrf();
+      expect([...c.jar.keys()].sort()).toEqual(['__Host-zcp_csrf', '__Host-zcp_csrf_secret']);
+      const res = await c.post('/zcp/um/login', { USERNAME: '97990001', PASSWORD: FIXTURE_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const cookies = res.cookies as { name: string; secure?: boolean; httpOnly?: boolean; path?: string }[];
+      expect(cookies.map((k) => k.name).sort()).toEqual(['__Host-zcp_at', '__Host-zcp_rt']);
+      expect(cookies.every((k) => k.secure && k.httpOnly && k.path === '/')).toBe(true);
+      expect((await c.get('/zcp/um/session')).statusCode).toBe(200);
+    } finally {
+      await secure.close();
+    }
+  });
+});
