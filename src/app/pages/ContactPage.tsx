@@ -45,6 +45,7 @@ interface Values {
 }
 
 const OFFER_NO = /^OF\d{1,12}$/;
+const CHECK_NUMBER = /^\d{1,4}$/;
 
 function productFromQuery(value: string): ContactProduct {
   return isProduct(value) ? (value.toUpperCase() as ContactProduct) : '';
@@ -83,6 +84,9 @@ export function ContactPage() {
   const [state, setState] = useState<'editing' | 'sending' | 'failed'>('editing');
   const [sent, setSent] = useState<ContactAnswer | null>(null);
   const offerNo = params.get('offer') ?? '';
+  // A call-back from a referral says which rule stopped the quote (spec: ERROR_TEXT_TYPE, CHECK_NUMBER).
+  const checkNumber = params.get('check') ?? '';
+  const referralType = /^\d{1,2}$/.test(params.get('type') ?? '') ? params.get('type') : appError?.code;
 
   const set =
     <K extends keyof Values>(key: K) =>
@@ -110,7 +114,8 @@ export function ContactPage() {
           PRODUCT: values.product,
           MESSAGE: values.message.trim(),
           LANGUAGE: currentLanguage(),
-          ...(appError?.code ? { ERROR_TEXT_TYPE: appError.code } : {}),
+          ...(referralType ? { ERROR_TEXT_TYPE: referralType } : {}),
+          ...(CHECK_NUMBER.test(checkNumber) ? { CHECK_NUMBER: checkNumber } : {}),
           ...(OFFER_NO.test(offerNo) ? { OFFER_NO: offerNo } : {}),
         },
         { quiet: true },

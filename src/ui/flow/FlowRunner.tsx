@@ -177,6 +177,8 @@ export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.R
         flow={flow}
         message={context.referral.ERROR_MESSAGE}
         type={context.referral.ERROR_TEXT_TYPE}
+        checkNumber={String(context.referral.CHECK_NUMBER ?? '')}
+        offerNo={String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')}
         onEdit={() => actor.send({ type: 'EDIT' })}
       />
     );

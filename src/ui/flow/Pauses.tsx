@@ -12,10 +12,20 @@ import { rememberPayingFlow } from './flowStorage';
 const SERVICE_LINE = '8000 8787';
 const CONTACT_TYPES = ['1', '2', '5'];
 
-export function ReferralNotice(props: { flow: Flow; message: string; type: string; onEdit: () => void }) {
+export function ReferralNotice(props: {
+  flow: Flow;
+  message: string;
+  type: string;
+  checkNumber?: string;
+  offerNo?: string;
+  onEdit: () => void;
+}) {
   const { t } = useTranslation('flow');
   const contact = CONTACT_TYPES.includes(String(props.type));
+  // The call-back carries why the quote stopped, so the call centre sees the rule and the offer.
   const query = new URLSearchParams({ product: props.flow.id, type: String(props.type) });
+  if (props.checkNumber) query.set('check', String(props.checkNumber));
+  if (props.offerNo) query.set('offer', props.offerNo);
   return (
     <section className="notice notice--warning" role="alert" aria-labelledby="referral-title">
       <h2 id="referral-title">{t('referral.title')}</h2>

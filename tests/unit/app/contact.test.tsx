@@ -128,6 +128,29 @@ describe('/contact', () => {
     await submit();
     expect(sendContactRequest.mock.calls[0][0]).toMatchObject({ PRODUCT: 'MOTOR', ERROR_TEXT_TYPE: '2' });
   });
+
+  it('a call-back started from a referral carries its type, check point and offer', async () => {
+    sendContactRequest.mockResolvedValue({ REFERENCE: 'CB8', DUE_DATE: '2026-03-10' });
+    renderAt('/contact?product=driver&type=1&check=3&offer=OF20260042');
+    fillValid();
+    await submit();
+    expect(sendContactRequest.mock.calls[0][0]).toMatchObject({
+      PRODUCT: 'DRIVER',
+      ERROR_TEXT_TYPE: '1',
+      CHECK_NUMBER: '3',
+      OFFER_NO: 'OF20260042',
+    });
+  });
+
+  it('ignores a check point or offer that is not well formed', async () => {
+    sendContactRequest.mockResolvedValue({ REFERENCE: 'CB9', DUE_DATE: '2026-03-10' });
+    renderAt('/contact?product=driver&type=1&check=3;drop&offer=x');
+    fillValid();
+    await submit();
+    const sent = sendContactRequest.mock.calls[0][0] as unknown as Record<string, unknown>;
+    expect(sent.CHECK_NUMBER).toBeUndefined();
+    expect(sent.OFFER_NO).toBeUndefined();
+  });
 });
 
 describe('/error', () => {
