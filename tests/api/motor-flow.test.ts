@@ -139,6 +139,22 @@ describe('motor product id lookup and packages', () => {
     expect(body.CT_PACKAGES.find((p: RatedPackage) => p.PACKAGE_ID === 'COMP').INITIAL_AMOUNT).toBe(622.02);
   });
 
+  it('a programme price only for a vehicle of its maker: the register make wins over the quote', async () => {
+    for (const [variant, vehicle] of [
+      // A Nissan's plate in a quote that claims a Toyota.
+      ['brand1', { LICENSE_PLATE: 'NNA622', MANUFACTURER: 'TOYOTA' }],
+      // An unregistered new car of another make.
+      ['brand2', { LICENSE_PLATE: '', SEARCH_BY: 'CHASSIS', NEW_VEHICLE: '1', MANUFACTURER: 'MAZDA' }],
+    ] as const) {
+      for (const url of ['/zcp/motor/motorcalc', '/zcp/motor/motorquotation']) {
+        const res = await post(url, motorQuote({ vehicle, extras: { VARIANT: variant } }));
+        expect(res.statusCode, `${variant} ${url}`).toBe(422);
+        expect(res.json()).toMatchObject({ CODE: 'NOT_ELIGIBLE' });
+        expect(res.json().MESSAGES[0].MSGTEXT).toMatch(/only for vehicles of its make/);
+      }
+    }
+  });
+
   it('standard cover limits, and the branded ones for brand 1 and brand 2', async () => {
     const newCar = { NEW_VEHICLE: '1' };
     const standard = (await post('/zcp/motor/motorcalc', motorQuote({ vehicle: newCar }))).json();

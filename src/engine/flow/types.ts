@@ -68,6 +68,8 @@ export interface Variant {
   theme: string;
   /** Quote values the variant sets (its product id, its maker ...). */
   defaults?: Record<string, unknown>;
+  /** What a quote must satisfy for the variant's prices; the service checks it when it prices. */
+  eligibleIf?: Condition;
 }
 
 export interface LovBinding {

@@ -3,6 +3,7 @@
 // and every amount in the answer comes from the tariff.
 
 import { evaluateCheckPoints } from '../../engine/checkpoints';
+import { evaluateCondition } from '../../engine/conditions';
 import { addDays, isValidYmd, policyEndDate } from '../../engine/dates';
 import { readNumber } from '../../engine/expr';
 import { applyDerived } from '../../engine/flow/derived';
@@ -11,6 +12,7 @@ import { getPath, setPath } from '../../engine/paths';
 import { selectPackage } from '../../engine/quote';
 import { rateQuote } from '../../engine/rating/rate';
 import type { RatedPackage, RatingResult, Tariff } from '../../engine/rating/types';
+import { findVehicleByPlate } from '../data';
 import { ApiError, refuse } from '../errors';
 import type { Lang } from '../i18n';
 import { findVariant, type Product } from './catalog';
@@ -127,13 +129,33 @@ export function policyTerm(product: Product, quote: Quote, today: string): Polic
   };
 }
 
-/** The variant id a quote asks for (CS_USER_EXTRAS.VARIANT), checked against the flow. */
+/**
+ * The variant id a quote asks for (CS_USER_EXTRAS.VARIANT), checked against the flow, and the quote
+ * checked against the variant's `eligibleIf`: a programme's price is never given on a flag the
+ * client sends alone (a brand programme needs a vehicle of its maker).
+ */
 export function quoteVariant(product: Product, quote: Quote): string | undefined {
   const name = text(getPath(quote, 'CS_USER_EXTRAS.VARIANT'));
   if (name === '') return undefined;
   const variant = findVariant(product, name);
   if (!variant) throw refuse('errors.quote.unknownVariant', {}, { field: 'CS_USER_EXTRAS.VARIANT' });
+  if (variant.eligibleIf && !evaluateCondition(variant.eligibleIf, quote))
+    throw refuse(
+      'errors.quote.variantNotEligible',
+      {},
+      { field: 'CS_USER_EXTRAS.VARIANT', code: 'NOT_ELIGIBLE' },
+    );
   return variant.id;
+}
+
+/**
+ * What the service knows better than the client: a vehicle found in the register by its plate
+ * keeps the register's make, whatever the quote says, so rules and programmes read the real one.
+ */
+export function withRegisterFacts(quote: Quote): Quote {
+  const plate = text(getPath(quote, 'CS_VEHICLE.LICENSE_PLATE'));
+  const registered = plate === '' ? null : findVehicleByPlate(plate);
+  return registered ? setPath(quote, 'CS_VEHICLE.MANUFACTURER', registered.MANUFACTURER) : quote;
 }
 
 /** A referral in the spec's shape: 422, the rule's message first, and CS_REFERRAL. */
@@ -154,8 +176,8 @@ export function referralCheck(product: Product, quote: Quote, lang: Lang): void 
 export function priceQuote(product: Product, input: Quote, options: PriceOptions): Priced {
   const tariff = product.tariff;
   if (!tariff) throw refuse('errors.quote.cannotRate');
-  const variant = quoteVariant(product, input);
-  let quote = applyDerived(product.flow, stripClientPrices(input), options.today);
+  let quote = applyDerived(product.flow, stripClientPrices(withRegisterFacts(input)), options.today);
+  const variant = quoteVariant(product, quote);
   const term = policyTerm(product, quote, options.today);
   quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...term });
   referralCheck(product, quote, options.lang);
