@@ -260,6 +260,20 @@ describe('a refusal of the answers', () => {
     await waitFor(actor, (s) => s.matches({ plans__packages: 'editing' }));
   });
 
+  it('the refusal goes as soon as the answer it spoke of is changed', async () => {
+    const services = fake();
+    services.refuseSearch = { status: 422, message: 'We could not find a vehicle with these details.' };
+    const actor = createActor(createFlowMachine(flow, services)).start();
+    const quote = setPath(actor.getSnapshot().context.quote, 'CS_VEHICLE.LICENSE_PLATE', 'NYB004');
+    actor.send({ type: 'NEXT', quote });
+    await waitFor(actor, (s) => s.matches({ vehicle__search: 'editing' }));
+    expect(actor.getSnapshot().context.serviceError?.message).toMatch(/could not find/);
+    actor.send({ type: 'CHANGE', quote });
+    expect(actor.getSnapshot().context.serviceError).not.toBeNull();
+    actor.send({ type: 'CHANGE', quote: setPath(quote, 'CS_VEHICLE.LICENSE_PLATE', 'NYB00') });
+    expect(actor.getSnapshot().context.serviceError).toBeNull();
+  });
+
   it('any other failure still pauses with Try again', async () => {
     const services = fake();
     services.refuseSearch = { status: 503, message: 'Service unavailable' };

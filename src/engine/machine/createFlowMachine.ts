@@ -277,15 +277,28 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         },
         editing: {
           on: {
+            // A refusal of what was entered ("we could not find a vehicle") goes once the visitor
+            // changes an answer: it spoke of the answers as they were.
             CHANGE: [
               {
                 guard: ({ context, event }: { context: FlowContext; event: FlowEvent }) =>
                   event.type === 'CHANGE' && repricesOnChange(substep, context.quote, event.quote),
                 target: 'recalculating',
-                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+                actions: update(({ event }) =>
+                  event.type === 'CHANGE' ? { quote: event.quote, serviceError: null } : {},
+                ),
               },
               {
-                actions: update(({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {})),
+                actions: update(({ context, event }) =>
+                  event.type === 'CHANGE'
+                    ? {
+                        quote: event.quote,
+                        serviceError: answersChanged(substep, context.quote, event.quote)
+                          ? null
+                          : context.serviceError,
+                      }
+                    : {},
+                ),
               },
             ],
             NEXT: [
@@ -677,6 +690,13 @@ function repricesOnChange(substep: Substep, before: Quote, after: Quote): boolea
       (f) =>
         f.recalculates && JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
     )
+  );
+}
+
+/** Any of the substep's own answers differs between the two quotes. */
+function answersChanged(substep: Substep, before: Quote, after: Quote): boolean {
+  return (substep.fields ?? []).some(
+    (f) => JSON.stringify(getPath(before, f.path)) !== JSON.stringify(getPath(after, f.path)),
   );
 }
 

@@ -120,7 +120,7 @@ describe('the substep preview', () => {
     expect(radio('DRV_PREMIUM')?.checked).toBe(false);
     for (const id of ['DRV_BASIC', 'DRV_PLUS', 'DRV_PREMIUM'])
       expect(screen.getByText(en(`driver:packages.${id}`))).toBeTruthy();
-    expect(screen.getByText(en('flow:premium.label'))).toBeTruthy();
+    expect(screen.getByText(en('flow:premium.annual'))).toBeTruthy();
 
     fireEvent.click(radio('DRV_PREMIUM') as HTMLInputElement);
     expect(radio('DRV_PREMIUM')?.checked).toBe(true);
