@@ -156,3 +156,18 @@ export interface AnnouncementAnswer {
 export interface PromoValidateRequest {
   PROMO_CODE: string;
 }
+
+/** GET /zcp/offer/detail/{offerNo}/{productId}: the offer's quote, re-rated today. */
+export type OfferDetail = Record<string, unknown> & {
+  CS_POLICY: Record<string, unknown> & {
+    OFFER_NO: string;
+    EXPIRY_DATE: string;
+    PREMIUM_AFTER_DISC_AMOUNT?: number;
+  };
+  /** 'X' when the premium is not the one the offer was given with. */
+  DATA_CHANGED: '' | 'X';
+  /** 'X' when a start date that had passed moved to today. */
+  DATES_CHANGED: '' | 'X';
+  /** The premium the offer was given with, euro. */
+  PREVIOUS_AMOUNT: number;
+};

@@ -10,6 +10,7 @@ import type {
   FaqAnswer,
   LovList,
   LovMultiAnswer,
+  OfferDetail,
   OrderStatusAnswer,
   RegPayAnswer,
   RegPayRequest,
@@ -21,6 +22,19 @@ import type {
 export { callZcp, readOrFalse } from './client';
 
 const seg = (s: string) => encodeURIComponent(s);
+
+/** A stored offer re-rated today (spec §4): DATA_CHANGED 'X' when its premium changed since. */
+export function getOfferDetail(
+  offerNo: string,
+  productId: string,
+  token: string | undefined,
+  options?: ZcpCallOptions,
+): Promise<OfferDetail> {
+  return zcpRead('GET', `offer/detail/${seg(offerNo)}/${seg(productId)}`, undefined, {
+    ...options,
+    searchParams: token ? { token } : undefined,
+  });
+}
 
 export function getRulesDetail(product: RulesKey, options?: ZcpCallOptions): Promise<RulesDetail> {
   return zcpRead('GET', `offer/RulesDetail/${seg(product)}`, undefined, options);

@@ -74,7 +74,9 @@ export type FlowEvent =
   /** The visitor came back from the provider's page without paying. */
   | { type: 'CANCEL_PAYMENT' }
   /** Values the page around the flow holds (the promo block, a logged-in customer's details), by path. */
-  | { type: 'SET_VALUES'; values: Record<string, unknown> };
+  | { type: 'SET_VALUES'; values: Record<string, unknown> }
+  /** A stored offer reopened (the e-mailed link, the portal): its quote, on the substep `at`. */
+  | { type: 'RESUME'; quote: Quote; at: string };
 
 /** One answer of a recalculation and where its parts go in the quote. */
 interface RecalcAnswer {
@@ -102,6 +104,24 @@ export function substepPositions(flow: Flow): SubstepPosition[] {
 
 function stepVisible(flow: Flow, stepIndex: number, quote: Quote, vars: Record<string, unknown>): boolean {
   return evaluateCondition(flow.steps[stepIndex].visibleIf, quote, vars);
+}
+
+/**
+ * Where a stored offer reopens: the last substep that stores the quote (its onLeave calls the
+ * product's quotation), where the visitor checks the holder's details and pays. Undefined for a
+ * flow without one.
+ */
+export function offerResumeKey(flow: Flow): string | undefined {
+  const quotation = flow.product?.api.quotation;
+  if (!quotation) return undefined;
+  const stores = (s: Substep) =>
+    (s.onLeave ?? []).some((e) => {
+      const name = (e as { call?: string }).call;
+      return name !== undefined && flow.calls?.[name]?.path.split('/').pop() === quotation;
+    });
+  return substepPositions(flow)
+    .filter((p) => stores(p.substep))
+    .pop()?.key;
 }
 
 /** Index of the next (dir 1) or previous (dir -1) substep whose step is visible, or -1. */
@@ -612,6 +632,10 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         takeError: assign({
           serviceError: ({ event }) => ((event as unknown as Out).output as { error: ServiceError }).error,
         }),
+        takeResumed: assign({
+          quote: ({ context, event }) =>
+            event.type === 'RESUME' ? applyDerived(flow, event.quote, services.today()) : context.quote,
+        }),
         setValues: assign({
           quote: ({ context, event }) =>
             event.type === 'SET_VALUES'
@@ -663,7 +687,14 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
         choiceBefore: null,
       },
       // Accepted on any step: the next calculation sends them.
-      on: { SET_VALUES: { actions: 'setValues' } },
+      on: {
+        SET_VALUES: { actions: 'setValues' },
+        RESUME: positions.map((p) => ({
+          guard: ({ event }: { event: FlowEvent }) => event.type === 'RESUME' && event.at === p.key,
+          target: `.${p.key}`,
+          actions: 'takeResumed',
+        })),
+      },
       // biome-ignore lint/suspicious/noExplicitAny: the state tree is generated; its shape is checked by the tests
       states: states as any,
     });

@@ -148,7 +148,11 @@ async function quotation(
   if (!isEmailAddress(mail)) {
     throw refuse('errors.quote.emailMissing', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS' });
   }
-  if (!(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours))) {
+  const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
+  if (
+    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours)) &&
+    !(await ownsOfferMailedTo(ctx, request, requested, mail))
+  ) {
     throw refuse(
       'errors.quote.emailNotConfirmed',
       {},
@@ -171,7 +175,6 @@ async function quotation(
     expiryDate,
     now,
   };
-  const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
   const sendByMail = text(getPath(request.body, 'CS_USER_EXTRAS.SEND_VIA_MAIL')).toUpperCase() === 'X';
 
   const offerNo = await ctx.db.transaction(async (tx) => {
@@ -200,7 +203,7 @@ async function quotation(
           package: labelText(lang, selected.PACKAGE_DESC),
           amount: formatEuro(selected.AMOUNT, lang),
           expiryDate: ymdToDisplay(expiryDate),
-          link: offerLink(ctx.config, product, priced.variant, number),
+          link: offerLink(ctx.config, product, priced.variant, number, String(priced.policy.PRODUCT_ID)),
         },
       });
     }
@@ -212,14 +215,34 @@ async function quotation(
   return { offerNo, expiryDate, priced };
 }
 
+/**
+ * A browser holding an offer (its cookie, or the e-mailed link that set it) that was sent to this
+ * very address has proved the mailbox: reopening the offer from the e-mail needs no new code.
+ */
+async function ownsOfferMailedTo(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  offerNo: string,
+  mail: string,
+): Promise<boolean> {
+  if (offerNo === '' || !offerAccessFor(ctx.config).mayAccess(request, offerNo)) return false;
+  const offer = await findOffer(ctx.db, offerNo);
+  return offer?.mail_address === mail && offer.status === 'OPEN';
+}
+
 /** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */
 function offerLink(
   config: { publicUrl: string; sessionSecret: string },
   product: Product,
   variantId: string | undefined,
   offerNo: string,
+  productId: string,
 ): string {
-  const query = new URLSearchParams({ offer: offerNo, token: offerToken(config.sessionSecret, offerNo) });
+  const query = new URLSearchParams({
+    offer: offerNo,
+    product: productId,
+    token: offerToken(config.sessionSecret, offerNo),
+  });
   const variant = product.flow.variants?.find((v) => v.id === variantId);
   if (variant) query.set(variant.query.name, variant.query.value);
   return `${config.publicUrl}/${product.id}/offer/1?${query}`;

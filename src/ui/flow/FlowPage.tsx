@@ -10,7 +10,8 @@ import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
 import { FlowRunner } from './FlowRunner';
-import { type FlowActor, getFlowActor } from './flowActors';
+import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
+import { OfferReopen } from './OfferReopen';
 import '../styles/flow.css';
 
 export interface FlowPageProps {
@@ -119,11 +120,24 @@ export default function FlowPage({ flowId, section, step, values, aside }: FlowP
   const { t } = useTranslation('flow');
   const { flow, missing } = useFlow(flowId);
   const { search } = useLocation();
+  const navigate = useNavigate();
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
   if (!flow) return <DelayedLoader />;
   const params = new URLSearchParams(search);
   const variant = flow.variants?.find((v) => params.get(v.query.name) === v.query.value)?.id;
   const actor = getFlowActor(flow, variant);
+  if (params.has('offer'))
+    return (
+      <OfferReopen
+        flow={flow}
+        actor={actor}
+        onRestart={() => {
+          resetFlowActor(flow, variant);
+          const v = flow.variants?.find((x) => x.id === variant);
+          navigate(`/${flow.id}/offer/1${v ? `?${v.query.name}=${v.query.value}` : ''}`, { replace: true });
+        }}
+      />
+    );
   return (
     <SyncedRunner
       key={`${flow.id}:${variant ?? ''}`}
