@@ -231,6 +231,29 @@ describe('registration', () => {
     expect(wrong.json().CODE).toBe('INVALID');
   });
 
+  it('refuses a mobile that is not the one on record for the customer (422 MOBILE_NOT_ON_RECORD), accepts that one', async () => {
+    await s.testDb.db.query(
+      `INSERT INTO customers (customer_no, contact_id, id_type, id_number, birth_date, first_name, last_name, telephone)
+       VALUES ('T7001', 'C7001', 'ID', '707070', '1975-05-05', 'Παναγιώτης', 'Λοΐζου', '99555001')`,
+    );
+    const c = new PortalClient(s, { ip: '10.20.0.6' });
+    const other = await confirmedCode(c, '99555002');
+    const refused = await c.post(
+      '/zcp/um/register',
+      registration('99555002', other, { id: '707070', birth: '1975-05-05' }),
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      CODE: 'MOBILE_NOT_ON_RECORD',
+      MESSAGES: [{ FIELD: 'MOBILE_NUMBER', MSGTEXT: expect.stringContaining('8000 8787') }],
+    });
+    const own = await confirmedCode(c, '99555001');
+    expect(
+      (await c.post('/zcp/um/register', registration('99555001', own, { id: '707070', birth: '1975-05-05' })))
+        .statusCode,
+    ).toBe(204);
+  });
+
   it('matching needs a code confirmed for that mobile', async () => {
     const c = new PortalClient(s, { ip: '10.20.0.5' });
     await c.fetchCsrf();

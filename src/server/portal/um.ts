@@ -14,6 +14,7 @@ import {
   portalSettings,
   refuseCode,
   refuseWeakPassword,
+  registrationRefusal,
   sessionAnswer,
   startSecondFactor,
   wrongLogin,
@@ -46,7 +47,6 @@ import {
   createUser,
   recordWrongPassword,
   setPassword,
-  userByCustomer,
   userById,
   userByMobile,
 } from './users';
@@ -352,7 +352,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: 'Register: mobile + SMS code, identity matched to a customer, password, consents',
           description:
-            '204 registered (then log in). 422 CONSENT_REQUIRED, WEAK_PASSWORD, INVALID/EXPIRED (code), USER_NOT_FOUND, LEGAL_ENTITY, REFUSED, ALREADY_REGISTERED.',
+            '204 registered (then log in). 422 CONSENT_REQUIRED, WEAK_PASSWORD, INVALID/EXPIRED (code), USER_NOT_FOUND, LEGAL_ENTITY, REFUSED, ALREADY_REGISTERED, MOBILE_NOT_ON_RECORD.',
           body: body(
             {
               MOBILE_NUMBER: mobile,
@@ -398,16 +398,17 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await failed(request.ip);
           throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
         }
-        if (customer.customer_type === 'LEGAL_ENTITY') throw legalEntity();
-        if (customer.portal_refused) {
+        const refusal = await registrationRefusal(ctx.db, customer, mobileNo);
+        if (refusal) {
           request.log.info(
-            { event: 'portal.registration_refused', customerNo: customer.customer_no },
-            'refused',
+            {
+              event: 'portal.registration_refused',
+              customerNo: customer.customer_no,
+              code: refusal.extra.CODE,
+            },
+            'registration refused',
           );
-          throw coded(422, 'errors.portal.refused', 'REFUSED');
-        }
-        if ((await userByMobile(ctx.db, mobileNo)) || (await userByCustomer(ctx.db, customer.customer_no))) {
-          throw coded(422, 'errors.portal.alreadyRegistered', 'ALREADY_REGISTERED');
+          throw refusal;
         }
         const passwordHash = await hashPassword(b.PASSWORD);
         await ctx.db.transaction(async (tx) => {
