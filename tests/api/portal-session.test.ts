@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
+import { housekeeping } from '../../src/server/outbox/sender';
 import { DEMO_PASSWORD } from '../../src/server/portal/demo';
 import { startService, type TestService } from './support/app';
 import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient } from './support/portal';
@@ -412,6 +413,29 @@ describe('refresh, expiry and logout', () => {
     expect(res.json().CODE).toBe('SESSION_EXPIRED');
     expect((await replay.post('/zcp/um/refreshtoken')).statusCode).toBe(401);
     expect((await client.post('/zcp/um/logout', {})).statusCode).toBe(204);
+  });
+
+  it('housekeeping removes sessions ended over 30 days ago and their refresh tokens', async () => {
+    const { mobile, client, userId } = await fresh();
+    await client.login(mobile, FIXTURE_PASSWORD);
+    await client.post('/zcp/um/refreshtoken');
+    await client.post('/zcp/um/logout', {});
+    const count = async () =>
+      (
+        await s.testDb.db.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM portal_refresh_tokens t JOIN portal_sessions p USING (session_id)
+            WHERE p.user_id = $1`,
+          [userId],
+        )
+      )[0].n;
+    expect(await count()).toBe('2');
+    await housekeeping(s.testDb.db, new Date(s.clock.now().getTime() + 29 * 24 * 3600_000));
+    expect(await count()).toBe('2');
+    await housekeeping(s.testDb.db, new Date(s.clock.now().getTime() + 31 * 24 * 3600_000));
+    expect(await count()).toBe('0');
+    expect(
+      await s.testDb.db.query('SELECT 1 FROM portal_sessions WHERE user_id = $1', [userId]),
+    ).toHaveLength(0);
   });
 
   it('answers 401 NOT_LOGGED_IN without a token and for a forged one', async () => {

@@ -43,13 +43,7 @@ import {
 } from './sessions';
 import { confirmForUse, confirmSmsCode, consumeCode, type SmsPurpose, sendSmsCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import {
-  createUser,
-  recordWrongPassword,
-  setPassword,
-  userById,
-  userByMobile,
-} from './users';
+import { createUser, recordWrongPassword, setPassword, userById, userByMobile } from './users';
 
 const TAG = 'portal: session';
 const PURPOSES = ['REGISTRATION', 'RESET', 'MOBILE_CHANGE'] as const;
