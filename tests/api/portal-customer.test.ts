@@ -295,6 +295,14 @@ describe('dashboard', () => {
     expect(offers.CT_OFFERS[0]).toMatchObject({
       OFFER_TYPE: expect.stringMatching(/^OFFER_(MOTOR|PROPERTY)$/),
     });
+    // The link reopens the offer from any browser: the offer detail call accepts its token.
+    const home = offers.CT_OFFERS.find((o: { OFFER_NO: string }) => o.OFFER_NO === 'OF900112');
+    expect(home.LINK).toBe(`/property/offer/1?offer=OF900112&token=${home.TOKEN}`);
+    const detail = await new PortalClient(s, { ip: '10.21.0.9' }).get(
+      `/zcp/offer/detail/OF900112/157?token=${home.TOKEN}`,
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().CS_POLICY.OFFER_NO).toBe('OF900112');
     const claims = (await c.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900001' })).json().CLAIM_LIST;
     expect(claims).toHaveLength(3);
     expect(claims.find((x: { CLAIM_NO: string }) => x.CLAIM_NO === 'CL2026000101')).toMatchObject({

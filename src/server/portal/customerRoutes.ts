@@ -437,7 +437,14 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request) => {
         const { customer } = auth(request);
         if (request.params.contactId !== customer.contact_id) throw forbidden();
-        const offers = await offersOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx));
+        const offers = await offersOf(
+          ctx.db,
+          ctx.bundles,
+          customer,
+          requestLang(request),
+          today(ctx),
+          ctx.config.sessionSecret,
+        );
         return { CT_OFFERS: offers, OFFER_LIST: offers };
       },
     );
