@@ -315,6 +315,8 @@ describe('two-factor login', () => {
     expect((await c.get('/zcp/um/session')).statusCode).toBe(401);
     expect((await c.get('/zcp/customer/900004')).statusCode).toBe(401);
     expect((await c.post('/zcp/um/refreshtoken')).statusCode).toBe(401);
+    // Typing the code may take longer than an access token lives (5 minutes), not longer than the code.
+    s.clock.advance(6 * MIN);
     expect((await c.post('/zcp/um/2falogin', { METHOD: 'SMS' })).statusCode).toBe(204);
     const code = await lastSmsCode(s, '99000004');
     const wrong = await c.post('/zcp/um/2favalidateotp', { CODE: code === '111111' ? '222222' : '111111' });

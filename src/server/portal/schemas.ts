@@ -37,6 +37,8 @@ export const sessionBody = {
     CONTACT_ID: { type: 'string' },
     TELEPHONE: { type: 'string' },
     BIRTHDATE: { type: 'string' },
+    FIRST_NAME: { type: 'string' },
+    LAST_NAME: { type: 'string' },
     OUTDATED_DATA: { type: 'boolean' },
     ACCESS_EXPIRES_AT: { type: 'string' },
     SESSION_EXPIRES_AT: { type: 'string' },

@@ -120,7 +120,9 @@ export async function openSession(
       client.userAgent?.slice(0, 300) ?? null,
     ],
   );
-  const accessExpiresAt = accessExpiry(settings, { expires_at: expiresAt }, now);
+  // A pending second factor cannot refresh: its token lasts as long as it (the SMS code's life).
+  const accessExpiresAt =
+    stage === 'ACTIVE' ? accessExpiry(settings, { expires_at: expiresAt }, now) : expiresAt;
   return {
     sessionId,
     accessToken: signAccessToken(settings.secret, sessionId, accessExpiresAt),
