@@ -316,6 +316,40 @@ describe('dashboard', () => {
     expect(announcements.statusCode).toBe(200);
   });
 
+  it("a logged-in customer's later purchase on the public site appears on their dashboard; another identity's does not", async () => {
+    const c = await loggedIn('99000001', '10.21.0.3');
+    const holder = (id: string, birth: string) => ({
+      CS_POLICY_HOLDER: {
+        FIRST_NAME: 'Ανδρέας',
+        LAST_NAME: 'Γεωργίου',
+        NATIONAL_ID_TYPE: 'ID',
+        NATIONAL_ID: id,
+        BIRTH_DATE: birth,
+      },
+      CS_POLICY: { PRODUCT_ID: '516' },
+    });
+    for (const [n, quote] of [
+      ['1', holder('784512', '1984-05-17')],
+      ['2', holder('784512', '1984-05-18')],
+    ] as const) {
+      await s.testDb.db.query(
+        `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, status, expiry_date)
+         VALUES ($1, 'driver', '516', 'DRV_BASIC', $2::jsonb, 3800, 'PAID', '2099-01-01')`,
+        [`OF88800${n}`, JSON.stringify(quote)],
+      );
+      await s.testDb.db.query(
+        `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, start_date, expiry_date, premium_cents, status, data)
+         VALUES ($1, $2, '516', 'DRV_BASIC', '2026-03-10', '2027-03-09', 3800, 'ACTIVE', $3::jsonb)`,
+        [`CY888000${n}`, `OF88800${n}`, JSON.stringify(quote)],
+      );
+    }
+    const numbers = (await c.get('/zcp/contract/search/900001'))
+      .json()
+      .CT_CONTRACTS.map((x: { CONTRACT_NO: string }) => x.CONTRACT_NO);
+    expect(numbers).toContain('CY8880001');
+    expect(numbers).not.toContain('CY8880002');
+  });
+
   it('99000002 has outdated data and at least two contracts; confirming the profile clears the flag', async () => {
     const c = await loggedIn('99000002', '10.21.0.2');
     expect((await c.get('/zcp/um/session')).json().OUTDATED_DATA).toBe(true);
