@@ -354,7 +354,7 @@ describe('dashboard', () => {
     const c = await loggedIn('99000002', '10.21.0.2');
     expect((await c.get('/zcp/um/session')).json().OUTDATED_DATA).toBe(true);
     expect((await c.get('/zcp/contract/search/900002')).json().CT_CONTRACTS.length).toBeGreaterThanOrEqual(2);
-    const confirmed = await c.put('/zcp/customer/custUpdProfile/900002', {});
+    const confirmed = await c.request('PUT', '/zcp/customer/custUpdProfile/900002', undefined);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().CS_USER.OUTDATED_DATA).toBe(false);
     expect((await c.get('/zcp/um/session')).json().OUTDATED_DATA).toBe(false);

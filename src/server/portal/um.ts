@@ -32,7 +32,7 @@ import {
   setSessionCookies,
 } from './http';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { answers, body, code, mobile, noContent, open, sessionBody, str, ymd } from './schemas';
+import { answers, body, code, mobile, noContent, open, optionalBody, sessionBody, str, ymd } from './schemas';
 import {
   readAccessToken,
   revokeSession,
@@ -138,7 +138,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Send the second-factor SMS code (pending-2FA session)',
-          body: body({ METHOD: { type: 'string', enum: ['SMS'] } }),
+          body: optionalBody({ METHOD: { type: 'string', enum: ['SMS'] } }),
           response: answers(noContent('Code sent to the account mobile')),
         },
       },
@@ -185,7 +185,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           summary: 'Rotate the refresh token (cookie) for a new pair; silent login',
           description:
             'A spent refresh token presented again revokes the whole session (401 TOKEN_REUSED). 401 SESSION_EXPIRED when unknown, expired, inactive or revoked.',
-          body: { type: 'object', properties: { REFRESH_TOKEN: str(400) }, additionalProperties: false },
+          body: optionalBody({ REFRESH_TOKEN: str(400) }),
           response: answers({ 200: sessionBody }),
         },
       },
@@ -244,7 +244,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Log out: the session is revoked on the server and the cookies cleared',
-          body: body({ ID: str(40) }),
+          body: optionalBody({ ID: str(40) }),
           response: answers(noContent('Logged out (also when already logged out)')),
         },
       },
