@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/portal/demo';
 import { startService, type TestService } from './support/app';
-import { lastSmsCode, PortalClient, smsTo } from './support/portal';
+import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient, smsTo } from './support/portal';
 
 let s: TestService;
 
@@ -470,6 +470,24 @@ describe('profile', () => {
     expect(
       (await new PortalClient(s, { ip: '10.22.0.5' }).login('99000002', 'Limassol!2027')).statusCode,
     ).toBe(200);
+  });
+
+  it('turns two-factor login on after re-authentication; the next login asks for the SMS code', async () => {
+    const { userId } = await makeAccount(s.testDb.db, {
+      customerNo: 'T2FA',
+      mobile: '97123001',
+      idNumber: '612612',
+      birthDate: '1983-06-06',
+    });
+    const c = new PortalClient(s, { ip: '10.22.0.10' });
+    expect((await c.login('97123001', FIXTURE_PASSWORD)).statusCode).toBe(200);
+    expect((await c.put(`/zcp/um/2fa/${userId}`, { ENABLED: true })).json().CODE).toBe('REAUTH_REQUIRED');
+    expect((await c.put('/zcp/um/2fa/U900001', { ENABLED: true })).json().CODE).toBe('FORBIDDEN');
+    expect((await c.post('/zcp/um/verifypassword', { PASSWORD: FIXTURE_PASSWORD })).statusCode).toBe(204);
+    expect((await c.put(`/zcp/um/2fa/${userId}`, { ENABLED: true })).statusCode).toBe(204);
+    expect((await c.get(`/zcp/um/verifyuser/${userId}`)).json().TWO_FA).toBe(true);
+    const next = await new PortalClient(s, { ip: '10.22.0.11' }).login('97123001', FIXTURE_PASSWORD);
+    expect(next.json()).toMatchObject({ TWO_FA_REQUIRED: true, LOGGED_IN: false });
   });
 
   it('two-factor accounts re-authenticate with password and SMS code', async () => {

@@ -600,6 +600,36 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
     );
 
+    app.put<{ Params: { id: string }; Body: { ENABLED: boolean } }>(
+      '/um/2fa/:id',
+      {
+        preHandler: active,
+        schema: {
+          tags: [TAG],
+          summary: 'Turn two-factor login (SMS code or passkey after the password) on or off',
+          description: 'Needs a recent verifypassword (403 REAUTH_REQUIRED); id is the own USER_ID.',
+          params: body({ id: str(40) }, ['id']),
+          body: body({ ENABLED: { type: 'boolean' } }, ['ENABLED']),
+          response: answers(noContent('Changed')),
+        },
+      },
+      async (request, reply) => {
+        const { user, session } = auth(request);
+        if (request.params.id !== user.user_id) throw forbidden();
+        if (!reauthenticated(session.reauth_at))
+          throw coded(403, 'errors.portal.reauthRequired', 'REAUTH_REQUIRED');
+        await ctx.db.query('UPDATE portal_users SET two_factor = $2 WHERE user_id = $1', [
+          user.user_id,
+          request.body.ENABLED,
+        ]);
+        request.log.info(
+          { event: 'portal.two_factor', userId: user.user_id, enabled: request.body.ENABLED },
+          '2FA',
+        );
+        return reply.code(204).send();
+      },
+    );
+
     app.get<{ Params: { id: string } }>(
       '/um/verifyuser/:id',
       {
