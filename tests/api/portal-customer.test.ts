@@ -568,6 +568,7 @@ describe("another customer's ids", () => {
       ['POST ClaimList', () => c.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900002' })],
       ['PUT setpassword', () => c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'Strovolos!2027' })],
       ['GET verifyuser', () => c.get('/zcp/um/verifyuser/U900002')],
+      ['PUT 2fa', () => c.put('/zcp/um/2fa/U900002', { ENABLED: false })],
       ['DELETE passkey', () => c.request('DELETE', '/zcp/um/passkeys/another-users-credential')],
       ['GET unknown customer', () => c.get('/zcp/customer/123')],
     ];
