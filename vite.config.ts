@@ -90,6 +90,7 @@ export default defineConfig({
       '/zcp': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
+      '/dev/sms': proxied,
     },
   },
   preview: {
@@ -97,6 +98,7 @@ export default defineConfig({
       '/zcp': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
+      '/dev/sms': proxied,
     },
   },
   build: {

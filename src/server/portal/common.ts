@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isValidYmd } from '../../engine/dates';
 import { portalPasswordProblem } from '../../engine/rules/passwords';
 import type { ServiceContext } from '../context';
+import type { Db } from '../db';
 import { normalizeCypriotMobile } from '../outbox';
 import type { CustomerRow } from './customers';
 import { maskMobile } from './customers';
@@ -11,7 +12,7 @@ import { coded, setSessionCookies } from './http';
 import { type IssuedTokens, openSession } from './sessions';
 import type { CodeOutcome } from './smsCodes';
 import type { UserRow } from './users';
-import { recordLogin } from './users';
+import { recordLogin, userByCustomer, userByMobile } from './users';
 
 export function portalSettings(ctx: ServiceContext) {
   return { secret: ctx.config.sessionSecret, config: ctx.config.portal };
@@ -62,6 +63,8 @@ export function sessionAnswer(
     CONTACT_ID: customer.contact_id,
     TELEPHONE: user.mobile,
     BIRTHDATE: customer.birth_date ?? '',
+    FIRST_NAME: customer.first_name,
+    LAST_NAME: customer.last_name,
     OUTDATED_DATA: customer.outdated_data,
     ACCESS_EXPIRES_AT: tokens.accessExpiresAt.toISOString(),
     SESSION_EXPIRES_AT: tokens.sessionExpiresAt.toISOString(),
@@ -112,4 +115,24 @@ export async function startSecondFactor(
     MOBILE_HINT: maskMobile(user.mobile),
     LOCKED: false,
   };
+}
+
+/**
+ * Why this customer may not register this mobile, as the 422 to answer; in order: a company, a
+ * refusal by the insurer, an existing account (of the customer or of the number), and a mobile
+ * that is not the one the insurer has on record for the customer (codes go to the number on
+ * record, so someone who knows a customer's ID and birth date cannot open their account from
+ * another phone; spec §5 "a mobile number may be refused").
+ */
+export async function registrationRefusal(db: Db, customer: CustomerRow, mobile: string) {
+  if (customer.customer_type === 'LEGAL_ENTITY') return legalEntity();
+  if (customer.portal_refused) return coded(422, 'errors.portal.refused', 'REFUSED');
+  if ((await userByCustomer(db, customer.customer_no)) || (await userByMobile(db, mobile))) {
+    return coded(422, 'errors.portal.alreadyRegistered', 'ALREADY_REGISTERED');
+  }
+  const onRecord = normalizeCypriotMobile(customer.telephone);
+  if (onRecord && onRecord !== mobile) {
+    return coded(422, 'errors.portal.mobileNotOnRecord', 'MOBILE_NOT_ON_RECORD', {}, 'MOBILE_NUMBER');
+  }
+  return null;
 }

@@ -8,7 +8,7 @@ import { type ServiceContext, today } from '../context';
 import { lovHasValue } from '../data';
 import { requestLang } from '../errors';
 import { enqueueSms } from '../outbox';
-import { dateOrRefuse, legalEntity, mobileOrRefuse, portalSettings, refuseCode } from './common';
+import { dateOrRefuse, mobileOrRefuse, portalSettings, refuseCode, registrationRefusal } from './common';
 import {
   type CustomerRow,
   csUser,
@@ -19,10 +19,21 @@ import {
 } from './customers';
 import { claimsOf, contractsOf, offersOf } from './dashboard';
 import { auth, coded, forbidden, requireSession } from './http';
-import { answers, body, code, csUserAnswer, mobile, noContent, open, str, ymd } from './schemas';
+import {
+  answers,
+  body,
+  code,
+  csUserAnswer,
+  mobile,
+  noContent,
+  open,
+  optionalBody,
+  str,
+  ymd,
+} from './schemas';
 import { confirmForUse, consumeCode, isConfirmedCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import { userByCustomer, userByMobile } from './users';
+import { userByMobile } from './users';
 
 const TAG = 'portal: customer';
 const ID_TYPES = { type: 'string', enum: ['ID', 'PASSPORT', 'ARC', 'MEU1'] };
@@ -155,7 +166,7 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary,
           params: body({ id: str(20) }, ['id']),
-          body: body(properties),
+          body: optionalBody(properties),
           response: answers({ 200: csUserAnswer }),
         },
       },
@@ -299,7 +310,7 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: 'Registration: do these personal details match a customer who may register?',
           description:
-            'Needs the REGISTRATION code confirmed with validateotp (422 EXPIRED otherwise). 200 MATCHED; 422 USER_NOT_FOUND, LEGAL_ENTITY, REFUSED, ALREADY_REGISTERED.',
+            'Needs the REGISTRATION code confirmed with validateotp (422 EXPIRED otherwise). 200 MATCHED; 422 USER_NOT_FOUND, LEGAL_ENTITY, REFUSED, ALREADY_REGISTERED, MOBILE_NOT_ON_RECORD.',
           body: body(
             {
               MOBILE_NUMBER: mobile,
@@ -331,11 +342,8 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await failed(request.ip);
           throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
         }
-        if (customer.customer_type === 'LEGAL_ENTITY') throw legalEntity();
-        if (customer.portal_refused) throw coded(422, 'errors.portal.refused', 'REFUSED');
-        if ((await userByCustomer(ctx.db, customer.customer_no)) || (await userByMobile(ctx.db, mobileNo))) {
-          throw coded(422, 'errors.portal.alreadyRegistered', 'ALREADY_REGISTERED');
-        }
+        const refusal = await registrationRefusal(ctx.db, customer, mobileNo);
+        if (refusal) throw refusal;
         return { MATCHED: true, FIRST_NAME: customer.first_name, EMAIL_HINT: maskEmail(customer.email) };
       },
     );
@@ -440,7 +448,14 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request) => {
         const { customer } = auth(request);
         if (request.params.contactId !== customer.contact_id) throw forbidden();
-        const offers = await offersOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx));
+        const offers = await offersOf(
+          ctx.db,
+          ctx.bundles,
+          customer,
+          requestLang(request),
+          today(ctx),
+          ctx.config.sessionSecret,
+        );
         return { CT_OFFERS: offers, OFFER_LIST: offers };
       },
     );
