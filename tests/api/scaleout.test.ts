@@ -12,7 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { testConfig } from '../../src/server/config';
 import { type Db, openDb } from '../../src/server/db';
-import { type Proxy, startRoundRobinProxy } from './support/proxy';
+import { startRoundRobinProxy, type TestProxy } from './support/proxy';
 import { driverQuote } from './support/quotes';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -20,7 +20,7 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('two instances on one PostgreSQL', () => {
   const schema = `scale_${process.pid}_${randomBytes(3).toString('hex')}`;
   let admin: { query(sql: string): Promise<unknown>; end(): Promise<void> };
-  let proxy: Proxy;
+  let proxy: TestProxy;
   const dbs: Db[] = [];
   const apps: FastifyInstance[] = [];
 

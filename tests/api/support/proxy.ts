@@ -5,7 +5,7 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Proxy {
+export interface TestProxy {
   url: string;
   /** Requests each backend served. */
   served: number[];
@@ -13,7 +13,7 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startRoundRobinProxy(): Promise<Proxy> {
+export async function startRoundRobinProxy(): Promise<TestProxy> {
   let backends: URL[] = [];
   const served: number[] = [];
   let next = 0;
