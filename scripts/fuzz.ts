@@ -26,6 +26,9 @@ const service = await startService({
       otpPerAddressHour: unlimited,
       otpPerIpHour: unlimited,
       contactPerIpHour: unlimited,
+      otpAddressCeilingHour: unlimited,
+      validationLogPerIpHour: unlimited,
+      offersPerIpHour: unlimited,
     },
   },
 });

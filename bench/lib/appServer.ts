@@ -21,6 +21,8 @@ export async function startApp(options: {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    // The quotation load stores thousands of offers from one address.
+    RATE_LIMIT_OFFERS_PER_IP_HOUR: '100000',
     OUTBOX_POLL_MS: '0',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_URL: `http://127.0.0.1:${options.port}`,

@@ -30,12 +30,12 @@ async function quotationRun(
   settings: ServiceResult['settings'],
 ) {
   if (!captured?.quotation) return { note: captured?.note ?? NOT_YET };
-  await confirmEmail(base, captured.quotation.mail);
+  const cookie = await confirmEmail(base, captured.quotation.mail);
   const url = `${base}${captured.quotation.path}`;
-  await checkAnswers(url, captured.quotation.body);
+  await checkAnswers(url, captured.quotation.body, cookie);
   return {
     path: captured.quotation.path,
-    ...(await load({ url, method: 'POST', body: captured.quotation.body, ...settings })),
+    ...(await load({ url, method: 'POST', body: captured.quotation.body, cookie, ...settings })),
   };
 }
 

@@ -24,6 +24,8 @@ export interface LoadOptions {
   connections: number;
   /** Upper bound on requests in the measured run. */
   maxRequests: number;
+  /** A Cookie header (the client cookie an e-mail confirmation is bound to). */
+  cookie?: string;
 }
 
 export async function load(options: LoadOptions): Promise<LoadFigures> {
@@ -32,7 +34,11 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
     method: options.method ?? 'GET',
     connections: options.connections,
     timeout: 10,
-    headers: { 'content-type': 'application/json', 'accept-language': 'el' },
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'el',
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   };
   // `maxOverallRequests`, not `amount`: autocannon's `amount` overrides `duration` and would run a
@@ -59,30 +65,35 @@ export async function load(options: LoadOptions): Promise<LoadFigures> {
   };
 }
 
-async function post(url: string, body: unknown): Promise<Response> {
+async function post(url: string, body: unknown, cookie = ''): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': 'el' },
+    headers: { 'content-type': 'application/json', 'accept-language': 'el', ...(cookie ? { cookie } : {}) },
     body: JSON.stringify(body),
   });
 }
 
-/** Confirms an e-mail address with a one-time code read from the development mailbox. */
-export async function confirmEmail(base: string, mail: string): Promise<void> {
+/**
+ * Confirms an e-mail address with a one-time code read from the development mailbox; answers the
+ * Cookie header of the client the confirmation is bound to.
+ */
+export async function confirmEmail(base: string, mail: string): Promise<string> {
   const generated = await post(`${base}/zcp/otp/generate`, { I_MAIL_ADDRESS: mail });
   if (generated.status !== 204) throw new Error(`otp/generate answered ${generated.status}`);
+  const cookie = (generated.headers.get('set-cookie') ?? '').split(';')[0];
   const box = (await (await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(mail)}`)).json()) as {
     text?: string;
   }[];
   const code = /\b(\d{6})\b/.exec(box[0]?.text ?? '')?.[1];
   if (!code) throw new Error(`no one-time code mailed to ${mail}`);
-  const validated = await post(`${base}/zcp/otp/validate`, { I_MAIL_ADDRESS: mail, I_TOKEN: code });
+  const validated = await post(`${base}/zcp/otp/validate`, { I_MAIL_ADDRESS: mail, I_TOKEN: code }, cookie);
   if (validated.status !== 204) throw new Error(`otp/validate answered ${validated.status}`);
+  return cookie;
 }
 
 /** One request first, so a body the service refuses fails loudly with its message. */
-export async function checkAnswers(url: string, body: unknown): Promise<void> {
-  const res = await post(url, body);
+export async function checkAnswers(url: string, body: unknown, cookie = ''): Promise<void> {
+  const res = await post(url, body, cookie);
   if (res.status !== 200)
     throw new Error(`${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
 }

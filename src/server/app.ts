@@ -17,6 +17,7 @@ import { type Config, ConfigError } from './config';
 import type { ServiceContext } from './context';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
+import { expireAnonymousData } from './housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './inputSafety';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
 import { smtpTransport } from './outbox/smtp';
@@ -45,6 +46,7 @@ import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
 
 const PAYMENT_RECOVERY_MS = 60_000;
+const HOUSEKEEPING_MS = 3600_000;
 
 export interface AppDeps {
   /** An open database; when absent one is opened from the configuration and closed with the app. */
@@ -239,7 +241,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         .catch((error: unknown) => app.log.error({ err: error }, 'payment recovery failed'));
     }, PAYMENT_RECOVERY_MS);
     recovery.unref();
-    app.addHook('onClose', async () => clearInterval(recovery));
+    // Anonymous writes expire (housekeeping.ts), hourly.
+    const housekeeping = setInterval(() => {
+      expireAnonymousData(db, now(), config)
+        .then((summary) => app.log.info({ housekeeping: summary }, 'expired anonymous data'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'housekeeping failed'));
+    }, HOUSEKEEPING_MS);
+    housekeeping.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(recovery);
+      clearInterval(housekeeping);
+    });
   }
 
   // The built web app, with history-mode routes answered by its index.html.

@@ -19,6 +19,16 @@ export interface RateLimitConfig {
   otpPerIpHour: number;
   /** Call-back requests per client IP per hour. */
   contactPerIpHour: number;
+  /**
+   * Codes per address per hour from all clients together. Past it the address is not blocked but
+   * slowed: one code per `otpCeilingSpacingMinutes`, whoever asks.
+   */
+  otpAddressCeilingHour: number;
+  otpCeilingSpacingMinutes: number;
+  /** Client validation log entries per client IP per hour. */
+  validationLogPerIpHour: number;
+  /** New offers (quotations) per client IP per hour. */
+  offersPerIpHour: number;
 }
 
 export interface Config {
@@ -37,6 +47,8 @@ export interface Config {
   otpMaxAttempts: number;
   /** How long a confirmed e-mail address stays good for a quotation. */
   emailConfirmationHours: number;
+  /** Client validation log entries older than this are deleted. */
+  validationLogDays: number;
   rateLimit: RateLimitConfig;
   /** Signs cookies and keys the one-time code hashes. */
   sessionSecret: string;
@@ -215,7 +227,12 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
       otpPerAddressHour: int('RATE_LIMIT_OTP_PER_ADDRESS_HOUR', 5, 1, 10_000),
       otpPerIpHour: int('RATE_LIMIT_OTP_PER_IP_HOUR', 20, 1, 100_000),
       contactPerIpHour: int('RATE_LIMIT_CONTACT_PER_IP_HOUR', 10, 1, 100_000),
+      otpAddressCeilingHour: int('RATE_LIMIT_OTP_ADDRESS_CEILING_HOUR', 20, 1, 100_000),
+      otpCeilingSpacingMinutes: int('RATE_LIMIT_OTP_CEILING_SPACING_MINUTES', 5, 1, 60),
+      validationLogPerIpHour: int('RATE_LIMIT_VALIDATION_LOG_PER_IP_HOUR', 120, 1, 100_000),
+      offersPerIpHour: int('RATE_LIMIT_OFFERS_PER_IP_HOUR', 60, 1, 100_000),
     },
+    validationLogDays: int('VALIDATION_LOG_DAYS', 30, 1, 3650),
     sessionSecret: secret ?? randomBytes(32).toString('base64url'),
     sessionSecretGenerated: secret === undefined,
     logLevel,
@@ -234,8 +251,11 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   return { ...config, payment };
 }
 
+/** Overrides of a test configuration: any field, and any of the rate limits. */
+export type ConfigOverrides = Partial<Omit<Config, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> };
+
 /** A configuration for tests and scripts: development defaults with `overrides` applied. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
+export function testConfig(overrides: ConfigOverrides = {}): Config {
   const base = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-0123456789-abcdefghijklmnop' });
   return {
     ...base,

@@ -16,14 +16,23 @@ export function limitKey(secret: string, bucket: string, key: string): string {
   return createHmac('sha256', secret).update(`${bucket}\u0000${key}`).digest('base64url').slice(0, 32);
 }
 
-/** Counts one hit; false when the window already had `limit` hits (the hit is still counted). */
-export async function hitLimit(db: Db, rule: LimitRule, now: Date, secret: string): Promise<boolean> {
+/**
+ * Counts `weight` hits (one by default); false when the window then holds more than `limit`
+ * (the hits are still counted).
+ */
+export async function hitLimit(
+  db: Db,
+  rule: LimitRule,
+  now: Date,
+  secret: string,
+  weight = 1,
+): Promise<boolean> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs).toISOString();
   const rows = await db.query<{ hits: number }>(
-    `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($1, $2, $3::timestamptz, 1)
-     ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+    `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($1, $2, $3::timestamptz, $4)
+     ON CONFLICT (bucket, key, window_start) DO UPDATE SET hits = rate_limits.hits + $4
      RETURNING hits`,
-    [rule.bucket, limitKey(secret, rule.bucket, rule.key), windowStart],
+    [rule.bucket, limitKey(secret, rule.bucket, rule.key), windowStart, weight],
   );
   return Number(rows[0].hits) <= rule.limit;
 }

@@ -90,8 +90,10 @@ describe('validate', () => {
     await generate();
     const res = await validate(await s.lastCode(mail));
     expect(res.statusCode).toBe(204);
-    const rows = await s.testDb.db.query('SELECT mail_address FROM confirmed_emails');
-    expect(rows).toEqual([{ mail_address: mail }]);
+    const rows = await s.testDb.db.query<{ mail_address: string; client_key: string }>(
+      'SELECT mail_address, client_key FROM email_confirmations',
+    );
+    expect(rows).toEqual([{ mail_address: mail, client_key: expect.stringMatching(/^[\w-]{22}$/) }]);
   });
 
   it('a code works once', async () => {
@@ -180,5 +182,80 @@ describe('validate', () => {
     const res = await s.call({ method: 'POST', url: '/zcp/otp/validate', payload: { I_TOKEN: '123456' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().MESSAGES[0]).toMatchObject({ FIELD: 'I_MAIL_ADDRESS' });
+  });
+});
+
+describe('abuse by a third party (issue 13)', () => {
+  /** Another browser: its own cookies only, from its own IP. */
+  async function stranger(url: string, payload: object, ip = '198.51.100.9', cookie = '') {
+    return s.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: ip,
+      headers: { 'accept-language': 'en', ...(cookie ? { cookie } : {}) },
+    });
+  }
+
+  it("cannot spend the owner's code budget, nor end the code the owner is typing", async () => {
+    expect((await generate()).statusCode).toBe(204);
+    const ownersCode = await s.lastCode(mail);
+    // The stranger asks for codes to the owner's address until refused.
+    const answers: number[] = [];
+    for (let i = 0; i < 7; i++)
+      answers.push((await stranger('/zcp/otp/generate', { I_MAIL_ADDRESS: mail })).statusCode);
+    expect(answers.slice(0, 5)).toEqual([204, 204, 204, 204, 204]);
+    expect(answers.slice(5)).toEqual([429, 429]);
+    // The owner still gets codes, and the first one still works.
+    expect((await generate()).statusCode).toBe(204);
+    expect((await validate(ownersCode)).statusCode).toBe(422); // ended by the owner's own new code
+    expect((await validate(await s.lastCode(mail))).statusCode).toBe(204);
+  });
+
+  it('past the per-address ceiling every client is slowed to one code per few minutes, never blocked', async () => {
+    const ceiling = s.config.rateLimit.otpAddressCeilingHour;
+    let sent = 0;
+    for (let ip = 1; sent < ceiling; ip++) {
+      for (let i = 0; i < 4 && sent < ceiling; i++, sent++)
+        expect(
+          (await stranger('/zcp/otp/generate', { I_MAIL_ADDRESS: mail }, `203.0.113.${ip}`)).statusCode,
+        ).toBe(204);
+    }
+    const first = await generate(mail, 'en');
+    expect(first.statusCode).toBe(204); // the first code of this spacing window
+    const slowed = await stranger('/zcp/otp/generate', { I_MAIL_ADDRESS: mail }, '203.0.113.200');
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toMatchObject({ CODE: 'SLOWED' });
+    expect(slowed.json().MESSAGES[0].MSGTEXT).toMatch(/ask for a new one in \d+ minutes/);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    s.clock.advance(s.config.rateLimit.otpCeilingSpacingMinutes * 60_000);
+    expect((await generate()).statusCode).toBe(204);
+  });
+
+  it('a confirmation serves only the browser that proved the mailbox', async () => {
+    // The owner confirms their address in their browser.
+    expect((await generate()).statusCode).toBe(204);
+    expect((await validate(await s.lastCode(mail))).statusCode).toBe(204);
+    // Another browser knows the address, not the mailbox: it cannot use the owner's confirmation
+    // to store an offer for (or have one mailed to) that address.
+    const { driverQuote } = await import('./support/quotes');
+    const quote = driverQuote({
+      policy: { PACKAGE_ID: 'DRV_BASIC', START_DATE: '2026-03-20' },
+      holder: { MAIL_ADDRESS: mail },
+    });
+    const body = { ...quote, CS_USER_EXTRAS: { ...quote.CS_USER_EXTRAS, SEND_VIA_MAIL: 'X' } };
+    const theirs = await stranger('/zcp/driver/quotation', body);
+    expect(theirs.statusCode).toBe(422);
+    expect(theirs.json().CODE).toBe('EMAIL_NOT_CONFIRMED');
+    // Nor can it use a code mailed to the owner's browser.
+    expect((await generate()).statusCode).toBe(204);
+    const code = await s.lastCode(mail);
+    const stolen = await stranger('/zcp/otp/validate', { I_MAIL_ADDRESS: mail, I_TOKEN: code });
+    expect(stolen.statusCode).toBe(422);
+    expect((await s.mailbox(mail)).filter((m) => m.template === 'offerSent')).toHaveLength(0);
+    // The owner's browser can.
+    expect((await s.call({ method: 'POST', url: '/zcp/driver/quotation', payload: body })).statusCode).toBe(
+      200,
+    );
   });
 });

@@ -188,7 +188,7 @@ describe('starting the service in production', () => {
     });
     try {
       let answer: Response | undefined;
-      for (let i = 0; i < 120 && !answer; i++) {
+      for (let i = 0; i < 300 && !answer; i++) {
         answer = await fetch(`http://127.0.0.1:${port}/health`).catch(() => undefined);
         if (!answer) await new Promise((r) => setTimeout(r, 500));
       }
@@ -200,5 +200,5 @@ describe('starting the service in production', () => {
     } finally {
       child.kill('SIGTERM');
     }
-  }, 90_000);
+  }, 200_000);
 });

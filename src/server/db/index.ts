@@ -77,11 +77,21 @@ async function openPostgres(url: string): Promise<Db> {
   return wrap(pool as unknown as Queryable, false);
 }
 
-/** Applies the migrations not yet recorded in schema_migrations, each in its own transaction. */
+/** Any fixed number: the advisory lock that makes instances starting together migrate one at a time. */
+const MIGRATION_LOCK = 7_263_001;
+
+/**
+ * Applies the migrations not yet recorded in schema_migrations, each in its own transaction.
+ * Several instances may start at once on one database: each migration is applied under a
+ * transaction-level advisory lock and skipped when another instance recorded it meanwhile.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.query(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   const done = new Set(
     (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name),
   );
@@ -90,7 +100,10 @@ export async function migrate(db: Db): Promise<string[]> {
   for (const file of files) {
     if (done.has(file)) continue;
     const sql = await readFile(join(migrationsDir, file), 'utf8');
-    await db.transaction(async (tx) => {
+    const ran = await db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file])).length > 0)
+        return false;
       // Statements are separated by a line holding only ";" or by ";" at a line end.
       for (const statement of sql
         .split(/;\s*$/m)
@@ -99,8 +112,9 @@ export async function migrate(db: Db): Promise<string[]> {
         await tx.query(statement);
       }
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1) ON CONFLICT DO NOTHING', [file]);
+      return true;
     });
-    applied.push(file);
+    if (ran) applied.push(file);
   }
   return applied;
 }

@@ -22,7 +22,11 @@ export function hashCode(secret: string, purpose: OtpPurpose, recipient: string,
   return createHmac('sha256', secret).update(`${purpose}\u0000${recipient}\u0000${code}`).digest('hex');
 }
 
-/** Stores a new code for the recipient (ending any earlier one) and answers it, to be sent. */
+/**
+ * Stores a new code for the recipient and answers it, to be sent. It ends the recipient's earlier
+ * code of the same client (`clientKey`), never another client's: a stranger asking for codes to
+ * someone's address cannot end the code its owner is typing.
+ */
 export async function issueCode(
   db: Db,
   purpose: OtpPurpose,
@@ -36,8 +40,9 @@ export async function issueCode(
   const expires = new Date(now.getTime() + settings.ttlMinutes * 60_000).toISOString();
   await db.query(
     `UPDATE otp_codes SET expires_at = $3::timestamptz
-      WHERE purpose = $1 AND recipient = $2 AND verified_at IS NULL AND expires_at > $3::timestamptz`,
-    [purpose, recipient, at],
+      WHERE purpose = $1 AND recipient = $2 AND verified_at IS NULL AND expires_at > $3::timestamptz
+        AND client_key IS NOT DISTINCT FROM $4`,
+    [purpose, recipient, at, clientKey ?? null],
   );
   await db.query(
     `INSERT INTO otp_codes (purpose, recipient, code_hash, expires_at, max_attempts, client_key, created_at)
@@ -62,8 +67,9 @@ function sameHash(a: string, b: string): boolean {
 }
 
 /**
- * Checks a code against the recipient's latest one. The attempt is counted before comparing, in
- * one statement, so parallel guesses cannot exceed the limit. EXPIRED covers "past its time",
+ * Checks a code against the recipient's latest one (of the client `clientKey`, when given: a code
+ * serves only the client it was issued to). The attempt is counted before comparing, in one
+ * statement, so parallel guesses cannot exceed the limit. EXPIRED covers "past its time",
  * "attempts used up" (including by this wrong guess) and "no code issued".
  */
 export async function verifyCode(
@@ -73,12 +79,16 @@ export async function verifyCode(
   code: string,
   settings: Pick<OtpSettings, 'secret'>,
   now: Date,
+  clientKey?: string,
 ): Promise<OtpOutcome> {
   const at = now.toISOString();
   const latest = await db.query<{ id: string | number }>(
-    `SELECT id FROM otp_codes WHERE purpose = $1 AND recipient = $2 AND verified_at IS NULL
-      ORDER BY created_at DESC, id DESC LIMIT 1`,
-    [purpose, recipient],
+    clientKey === undefined
+      ? `SELECT id FROM otp_codes WHERE purpose = $1 AND recipient = $2 AND verified_at IS NULL
+          ORDER BY created_at DESC, id DESC LIMIT 1`
+      : `SELECT id FROM otp_codes WHERE purpose = $1 AND recipient = $2 AND verified_at IS NULL AND client_key = $3
+          ORDER BY created_at DESC, id DESC LIMIT 1`,
+    clientKey === undefined ? [purpose, recipient] : [purpose, recipient, clientKey],
   );
   if (latest.length === 0) return 'EXPIRED';
   const counted = await db.query<{ code_hash: string; attempts: number; max_attempts: number }>(
@@ -99,8 +109,24 @@ export async function verifyCode(
   return row.attempts >= row.max_attempts ? 'EXPIRED' : 'INVALID';
 }
 
-/** Records that the visitor proved they read this mailbox. */
-export async function confirmEmail(db: Db, mailAddress: string, now: Date): Promise<void> {
+/**
+ * Records that the visitor proved they read this mailbox: for the client `clientKey` only when
+ * given (the public site's browsers), otherwise for the address as such.
+ */
+export async function confirmEmail(
+  db: Db,
+  mailAddress: string,
+  now: Date,
+  clientKey?: string,
+): Promise<void> {
+  if (clientKey !== undefined) {
+    await db.query(
+      `INSERT INTO email_confirmations (mail_address, client_key, confirmed_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (mail_address, client_key) DO UPDATE SET confirmed_at = EXCLUDED.confirmed_at`,
+      [mailAddress, clientKey, now.toISOString()],
+    );
+    return;
+  }
   await db.query(
     `INSERT INTO confirmed_emails (mail_address, confirmed_at) VALUES ($1, $2::timestamptz)
      ON CONFLICT (mail_address) DO UPDATE SET confirmed_at = EXCLUDED.confirmed_at`,
@@ -108,17 +134,25 @@ export async function confirmEmail(db: Db, mailAddress: string, now: Date): Prom
   );
 }
 
-/** True when the address was confirmed within the last `hours`. */
+/** True when the address was confirmed within the last `hours` (by the client `clientKey`, when given). */
 export async function isEmailConfirmed(
   db: Db,
   mailAddress: string,
   now: Date,
   hours: number,
+  clientKey?: string,
 ): Promise<boolean> {
   const since = new Date(now.getTime() - hours * 3600_000).toISOString();
-  const rows = await db.query(
-    'SELECT 1 FROM confirmed_emails WHERE mail_address = $1 AND confirmed_at >= $2::timestamptz',
-    [mailAddress, since],
-  );
+  const rows =
+    clientKey === undefined
+      ? await db.query(
+          'SELECT 1 FROM confirmed_emails WHERE mail_address = $1 AND confirmed_at >= $2::timestamptz',
+          [mailAddress, since],
+        )
+      : await db.query(
+          `SELECT 1 FROM email_confirmations
+            WHERE mail_address = $1 AND client_key = $2 AND confirmed_at >= $3::timestamptz`,
+          [mailAddress, clientKey, since],
+        );
   return rows.length > 0;
 }

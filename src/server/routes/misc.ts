@@ -4,9 +4,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import announcements from '../content/announcements.json' with { type: 'json' };
 import { type ServiceContext, today } from '../context';
 import { cookieTexts, faqs } from '../data';
-import { requestLang } from '../errors';
+import { ApiError, requestLang } from '../errors';
 import type { Lang } from '../i18n';
+import { hitLimit } from '../rateLimit';
 import { ERROR_ANSWERS, ref } from '../schemas';
+import { entriesOf, MAX_BATCH, MAX_ENTRY_BYTES } from '../validationLog';
 
 interface Announcement {
   ID: string;
@@ -39,15 +41,34 @@ export function miscRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: ['site'],
           summary: 'Record a validation failure seen in the browser (for the product team)',
+          description: `One entry, or a batch of up to ${MAX_BATCH} in ENTRIES. Each is stored flattened and cut to ${MAX_ENTRY_BYTES} bytes; a client IP may record ${ctx.config.rateLimit.validationLogPerIpHour} entries an hour (429 past that); entries are deleted after ${ctx.config.validationLogDays} days.`,
           body: ref('validationLog'),
           response: { 204: { type: 'null', description: 'Recorded' }, ...ERROR_ANSWERS },
         },
       },
       async (request, reply) => {
-        await ctx.db.query(
-          'INSERT INTO validation_log (data, created_at) VALUES ($1::jsonb, $2::timestamptz)',
-          [JSON.stringify({ ...request.body, LANGUAGE: requestLang(request) }), ctx.now().toISOString()],
-        );
+        const lang = requestLang(request);
+        const entries = entriesOf(request.body);
+        if (entries.length === 0) return reply.code(204).send();
+        const now = ctx.now();
+        await ctx.db.transaction(async (tx) => {
+          const rule = {
+            bucket: 'VALIDATION_LOG_IP',
+            key: request.ip,
+            limit: ctx.config.rateLimit.validationLogPerIpHour,
+            windowMs: 3600_000,
+          };
+          if (!(await hitLimit(tx, rule, now, ctx.config.sessionSecret, entries.length)))
+            throw new ApiError(429, [{ key: 'security:validationLogFull', code: 'TOO_MANY' }], {
+              CODE: 'TOO_MANY',
+            });
+          for (const entry of entries) {
+            await tx.query(
+              'INSERT INTO validation_log (data, created_at) VALUES ($1::jsonb, $2::timestamptz)',
+              [JSON.stringify({ ...entry, LANGUAGE: lang }), now.toISOString()],
+            );
+          }
+        });
         return reply.code(204).send();
       },
     );

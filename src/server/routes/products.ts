@@ -9,8 +9,10 @@ import type { Quote } from '../../engine/flow/types';
 import { formatEuro, toCents } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
+import { clientBindingFor } from '../clientBinding';
 import { type ServiceContext, today } from '../context';
-import { refuse, requestLang } from '../errors';
+import type { Db } from '../db';
+import { ApiError, refuse, requestLang } from '../errors';
 import { hasKey, type Lang, t } from '../i18n';
 import { isEmailConfirmed } from '../otp/codes';
 import { enqueueMail } from '../outbox';
@@ -19,6 +21,7 @@ import { checkFlowData } from '../products/checks';
 import { offerAccessFor, offerToken } from '../products/offerAccess';
 import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from '../products/offers';
 import { type Priced, priceQuote } from '../products/pricing';
+import { hitLimit } from '../rateLimit';
 import { ERROR_ANSWERS, ref } from '../schemas';
 
 export interface QuotationResult {
@@ -148,9 +151,12 @@ async function quotation(
   if (!isEmailAddress(mail)) {
     throw refuse('errors.quote.emailMissing', {}, { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS' });
   }
+  // Confirmed by this browser: a confirmation serves only the client that proved the mailbox, or
+  // the browser that holds an offer mailed to it (the e-mailed link).
+  const client = clientBindingFor(ctx.config).idOf(request) ?? '';
   const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
   if (
-    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours)) &&
+    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours, client)) &&
     !(await ownsOfferMailedTo(ctx, request, requested, mail))
   ) {
     throw refuse(
@@ -186,6 +192,7 @@ async function quotation(
       existing.status === 'OPEN' &&
       existing.mail_address === mail &&
       offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
+    if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
     const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
     const stored = { ...input, quote: withOffer(input.quote, number, expiryDate) };
     if (existing && reusable) await updateOffer(tx, number, stored);
@@ -228,6 +235,18 @@ async function ownsOfferMailedTo(
   if (offerNo === '' || !offerAccessFor(ctx.config).mayAccess(request, offerNo)) return false;
   const offer = await findOffer(ctx.db, offerNo);
   return offer?.mail_address === mail && offer.status === 'OPEN';
+}
+
+/** New offers per client IP and hour are bounded: each is a stored row and perhaps a mail. */
+async function countNewOffer(tx: Db, ctx: ServiceContext, ip: string, now: Date): Promise<void> {
+  const rule = {
+    bucket: 'OFFERS_IP',
+    key: ip,
+    limit: ctx.config.rateLimit.offersPerIpHour,
+    windowMs: 3600_000,
+  };
+  if (!(await hitLimit(tx, rule, now, ctx.config.sessionSecret)))
+    throw new ApiError(429, [{ key: 'errors.http.rateLimited', code: 'TOO_MANY' }], { CODE: 'TOO_MANY' });
 }
 
 /** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */

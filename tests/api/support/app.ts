@@ -4,7 +4,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { buildApp } from '../../../src/server/app';
-import { type Config, testConfig } from '../../../src/server/config';
+import { type Config, type ConfigOverrides, testConfig } from '../../../src/server/config';
 import type { Transports } from '../../../src/server/outbox/sender';
 import { openTestDb, type TestDb } from './db';
 
@@ -45,7 +45,7 @@ export interface TestService {
 
 export async function startService(
   options: {
-    config?: Partial<Config>;
+    config?: ConfigOverrides;
     transports?: Transports;
     clock?: TestClock;
     flows?: FlowBundle[];
@@ -64,8 +64,20 @@ export async function startService(
     flows: options.flows,
   });
   await app.ready();
-  const call: TestService['call'] = ({ lang, headers, ...rest }) =>
-    app.inject({ ...rest, headers: { 'accept-language': lang ?? 'el', ...headers } });
+  // One browser: the client cookie the service sets with the first e-mail code is sent back on
+  // every later call (added to any cookie a test sends), as the visitor's browser does.
+  let clientCookie = '';
+  const call: TestService['call'] = async ({ lang, headers, ...rest }) => {
+    const given = typeof headers?.cookie === 'string' ? headers.cookie : '';
+    const cookie = [given, given.includes('zcp_client=') ? '' : clientCookie].filter(Boolean).join('; ');
+    const res = await app.inject({
+      ...rest,
+      headers: { 'accept-language': lang ?? 'el', ...headers, ...(cookie ? { cookie } : {}) },
+    });
+    const set = res.cookies.find((c) => c.name.endsWith('zcp_client'));
+    if (set) clientCookie = `${set.name}=${set.value}`;
+    return res;
+  };
   const mailbox: TestService['mailbox'] = async (to) => {
     const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
     return res.json();

@@ -20,6 +20,7 @@ const TABLES = [
   'offers',
   'otp_codes',
   'confirmed_emails',
+  'email_confirmations',
   'outbox',
   'contact_requests',
   'validation_log',
