@@ -4,11 +4,11 @@
 import i18next from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { DelayedLoader } from '../ui/layout/Loader';
+import { lazyNamed } from '../ui/lazy';
 import { guardNavigation } from './guards';
 import { Layout, type RouteHandle } from './layout/Layout';
-import { DelayedLoader } from './layout/Loader';
 import { RouteErrorPage } from './layout/RouteErrorPage';
-import { lazyNamed } from './lazy';
 import { FlowRoutePage } from './pages/FlowRoutePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import {

@@ -5,14 +5,14 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { NavigationLoader } from '../../ui/layout/Loader';
+import { LazyBoundary } from '../../ui/lazy';
 import { useIsLoggedIn } from '../hooks/useSession';
 import { useIsMobile } from '../hooks/useViewport';
-import { LazyBoundary } from '../lazy';
 import { recordRoute } from '../routeHistory';
 import { applyThemeFromQuery } from '../state/theme';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
-import { NavigationLoader } from './Loader';
 import { TopBar } from './TopBar';
 
 export interface RouteHandle {

@@ -2,7 +2,7 @@
 // The step must be a positive number; the flow itself is the lead's FlowPage, loaded lazily.
 
 import { useParams } from 'react-router';
-import { lazyNamed } from '../lazy';
+import { lazyNamed } from '../../ui/lazy';
 import type { FlowSection, ProductKey } from '../routeTable';
 import { parseStep } from '../routeTable';
 import { NotFoundPage } from './NotFoundPage';

@@ -6,10 +6,6 @@ import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRulesDetail } from '../../api/zcp';
-import { ExpiringSoonNotice } from '../../app/components/ExpiringSoonNotice';
-import { DelayedLoader } from '../../app/layout/Loader';
-import { LazyBoundary, lazyNamed } from '../../app/lazy';
-import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
 import { applyDerived } from '../../engine/flow/derived';
@@ -21,6 +17,10 @@ import { substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
+import { ExpiringSoonNotice } from '../components/ExpiringSoonNotice';
+import { DelayedLoader } from '../layout/Loader';
+import { LazyBoundary, lazyNamed } from '../lazy';
+import { useFormPresence } from '../state/formPresence';
 import { createInputIssues } from '../theme';
 import { FormSubstep } from './FormSubstep';
 import type { FlowActor } from './flowActors';
@@ -38,7 +38,7 @@ const CHANGE_DEBOUNCE_MS = 350;
 const EmailValidation = lazyNamed(
   () =>
     Promise.all([
-      import('../../app/components/EmailValidation'),
+      import('../components/EmailValidation'),
       i18next.loadNamespaces(['pages', 'validation']),
     ]).then(([module]) => module),
   'EmailValidation',

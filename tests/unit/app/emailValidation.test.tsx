@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZcpError } from '../../../src/api/errors';
 import * as zcp from '../../../src/api/zcp';
-import { EmailValidation } from '../../../src/app/components/EmailValidation';
+import { EmailValidation } from '../../../src/ui/components/EmailValidation';
 import { EmailValidationPage } from '../../../src/app/pages/EmailValidationPage';
 import {
   clearEmailValidation,
@@ -12,7 +12,7 @@ import {
   isEmailValidated,
   requestEmailValidation,
   safeReturnPath,
-} from '../../../src/app/state/emailValidation';
+} from '../../../src/ui/state/emailValidation';
 import { i18next, initI18n } from '../../../src/i18n';
 
 vi.mock('../../../src/api/zcp', async (importOriginal) => ({

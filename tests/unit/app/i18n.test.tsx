@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageSwitch } from '../../../src/app/layout/LanguageSwitch';
-import { isFormOnScreen, useFormPresence } from '../../../src/app/state/formPresence';
+import { isFormOnScreen, useFormPresence } from '../../../src/ui/state/formPresence';
 import {
   i18next,
   initI18n,
