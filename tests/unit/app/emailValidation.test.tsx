@@ -4,8 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZcpError } from '../../../src/api/errors';
 import * as zcp from '../../../src/api/zcp';
-import { EmailValidation } from '../../../src/ui/components/EmailValidation';
 import { EmailValidationPage } from '../../../src/app/pages/EmailValidationPage';
+import { i18next, initI18n } from '../../../src/i18n';
+import { EmailValidation } from '../../../src/ui/components/EmailValidation';
 import {
   clearEmailValidation,
   getEmailValidationRequest,
@@ -13,7 +14,6 @@ import {
   requestEmailValidation,
   safeReturnPath,
 } from '../../../src/ui/state/emailValidation';
-import { i18next, initI18n } from '../../../src/i18n';
 
 vi.mock('../../../src/api/zcp', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/zcp')>()),
