@@ -22,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 /** The src/ folders a file's relative imports reach ('app', 'ui', 'cli' …). */
-export function importedLayers(file: string, text: string): { spec: string; layer: string }[] {
+function importedLayers(file: string, text: string): { spec: string; layer: string }[] {
   const out: { spec: string; layer: string }[] = [];
   for (const match of text.matchAll(IMPORT)) {
     const spec = match[1];
