@@ -29,6 +29,7 @@ import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
 import { confirmedEmail, SendOfferSubstep } from './SendOfferSubstep';
 import { StepBar } from './StepBar';
+import { CompletionScreen } from './CompletionScreen';
 import { useLovs } from './useLovs';
 
 const CHANGE_DEBOUNCE_MS = 350;
@@ -44,7 +45,13 @@ const EmailValidation = lazyNamed(
   'EmailValidation',
 );
 
-export function FlowRunner({ actor }: { actor: FlowActor }) {
+export interface FlowRunnerProps {
+  actor: FlowActor;
+  /** Follows a link of the flow's closing screen (the host's router); a plain link without it. */
+  onLink?: (to: string) => void;
+}
+
+export function FlowRunner({ actor, onLink }: FlowRunnerProps) {
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
   const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], {
@@ -135,6 +142,8 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
 
   if (topState === 'redirecting' && context.redirect)
     return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
+  if (topState === 'completed' && flow.completion && ready)
+    return <CompletionScreen flow={flow} t={t} onLink={onLink} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps
@@ -244,7 +253,9 @@ export function FlowRunner({ actor }: { actor: FlowActor }) {
         <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />
         {context.serviceError && !inner.includes('error') && (
           <p className="field-error" role="alert" data-service-error="">
-            {context.serviceError.message || t('flow:serviceError.text')}
+            {context.serviceError.messageKey
+              ? t(context.serviceError.messageKey)
+              : context.serviceError.message || t('flow:serviceError.text')}
           </p>
         )}
         {panelsPending && (
