@@ -1,0 +1,47 @@
+// The portal's part of the navigation guard (spec §2), installed into the app's guards:
+// - on every navigation, a session the browser believes in is validated with the service;
+//   without one, a silent login (refresh cookie) is tried on the page's first navigation and
+//   whenever a route needs a login;
+// - a route needing a login without a valid session goes to Login, which comes back after;
+// - Login, register and reset while logged in go to the default route (the dashboard);
+// - register and reset cannot be the first navigation (they go to Login, query kept).
+
+import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
+import { withQuery } from '../app/routeTable';
+import { isLoggedIn } from '../api/session';
+import {
+  afterLoginPath,
+  isLoggedOutOnly,
+  LOGIN_PATH,
+  loginPathFor,
+  needsLogin,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+} from './routePaths';
+import { currentSession, silentLogin, validateSession } from './state/session';
+
+export const portalNavigationHook: NavigationHook = async (target, { first }) => {
+  const loginNeeded = needsLogin(target.pathname);
+  let session = null;
+  if (currentSession() || isLoggedIn()) session = await validateSession();
+  else if (first || loginNeeded) session = await silentLogin();
+
+  if (loginNeeded && !session) return loginPathFor(target.pathname, target.search);
+  if (session && isLoggedOutOnly(target.pathname)) return afterLoginPath(target.search);
+  return null;
+};
+
+let installed = false;
+
+/** Installs the portal's guard once (main.tsx; tests install it themselves). */
+export function installPortalGuard(): () => void {
+  if (!installed) {
+    installed = true;
+    const toLogin = (_params: Record<string, string | undefined>, search: string) => withQuery(LOGIN_PATH, search);
+    addProtectedRoutes([
+      { pattern: REGISTER_PATH, defaultRoute: toLogin },
+      { pattern: RESET_PASSWORD_PATH, defaultRoute: toLogin },
+    ]);
+  }
+  return setNavigationHook(portalNavigationHook);
+}
