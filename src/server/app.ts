@@ -21,6 +21,7 @@ import { type SenderLoop, startSenderLoop, type Transports } from './outbox/send
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
+import { devSmsRoutes, httpSmsTransport, portalRoutes } from './portal/index';
 import { Catalog } from './products/catalog';
 import { contactRoutes } from './routes/contact';
 import { devFlowsRoutes } from './routes/devFlows';
@@ -176,8 +177,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   // Outbox sender: SMTP when configured; otherwise messages are kept for the dev mailbox.
-  const transports: Transports =
-    deps.transports ?? (config.smtpUrl ? { mail: smtpTransport(config.smtpUrl) } : {});
+  const transports: Transports = deps.transports ?? {
+    ...(config.smtpUrl ? { mail: smtpTransport(config.smtpUrl) } : {}),
+    ...(config.portal.smsUrl ? { sms: httpSmsTransport(config.portal.smsUrl, config.portal.smsToken) } : {}),
+  };
   let sender: SenderLoop | undefined;
   if (config.outboxPollMs > 0) {
     sender = startSenderLoop({
@@ -218,10 +221,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(contactRoutes(ctx));
       await zcp.register(miscRoutes(ctx));
       await zcp.register(promoRoutes(ctx));
+      await zcp.register(portalRoutes(ctx));
     },
     { prefix: '/zcp' },
   );
-  if (config.devMailbox && config.env !== 'production') await app.register(devMailboxRoutes(ctx));
+  if (config.devMailbox && config.env !== 'production') {
+    await app.register(devMailboxRoutes(ctx));
+    await app.register(devSmsRoutes(ctx));
+  }
   if (config.env !== 'production') await app.register(devFlowsRoutes());
 
   await registerPayments(app, {

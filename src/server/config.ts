@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { type PaymentConfig, paymentConfigFromEnv } from './payments/config';
+import { type PortalConfig, portalConfigFromEnv } from './portal/config';
 
 export type { PaymentConfig } from './payments/config';
 
@@ -53,6 +54,8 @@ export interface Config {
   /** Built web app served with the history-mode fallback, when the folder exists. */
   webDir: string;
   payment: PaymentConfig;
+  /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/portal/config.ts). */
+  portal: PortalConfig;
   version: string;
 }
 
@@ -190,6 +193,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     outboxPollMs: int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
     webDir: str('WEB_DIR') ?? './dist',
+    portal: portalConfigFromEnv(env, { production, publicUrl }, problems),
     version,
   };
   if (problems.length > 0 || !payment) throw new ConfigError(problems);
@@ -205,5 +209,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     outboxPollMs: 0,
     ...overrides,
     rateLimit: { ...base.rateLimit, ...overrides.rateLimit },
+    // API tests count offer and contract numbers from the start: no demo data unless asked for.
+    portal: { ...base.portal, demoData: false, ...overrides.portal },
   };
 }

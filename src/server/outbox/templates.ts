@@ -12,7 +12,7 @@ export const MAIL_TEMPLATES = [
   'policyIssued',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued'] as const;
+export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged'] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */

@@ -24,6 +24,13 @@ const TABLES = [
   'contact_requests',
   'validation_log',
   'rate_limits',
+  'claims',
+  'passkeys',
+  'webauthn_challenges',
+  'portal_refresh_tokens',
+  'portal_sessions',
+  'portal_users',
+  'customers',
 ];
 
 async function existingTables(db: Db): Promise<string[]> {

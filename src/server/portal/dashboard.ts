@@ -1,0 +1,203 @@
+// What the dashboard lists: the customer's contracts, open offers and claims, in the spec's
+// answer names (CT_CONTRACTS, CT_OFFERS / OFFER_LIST, CLAIM_LIST).
+
+import type { FlowBundle } from '../../engine/flow/bundle';
+import { centsToEuro } from '../../engine/money';
+import { getPath } from '../../engine/paths';
+import { cityDistrict, lovText } from '../data';
+import type { Db } from '../db';
+import type { Lang } from '../i18n';
+import { type CustomerRow, linkPurchases } from './customers';
+
+type Json = Record<string, unknown>;
+
+function txt(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+/** MOTOR, PROPERTY … of a flow id (the flow's rulesKey). */
+export function productCode(bundles: FlowBundle[], flowId: string): string {
+  return bundles.find((b) => b.flow.id === flowId)?.flow.product?.rulesKey ?? flowId.toUpperCase();
+}
+
+/** A short description of the insured object: plate and model, an address, a destination. */
+export function objectDescription(code: string, quote: unknown, lang: Lang): string {
+  if (code === 'MOTOR') {
+    const plate = txt(getPath(quote, 'CS_VEHICLE.LICENSE_PLATE'));
+    const make = txt(getPath(quote, 'CS_VEHICLE.MANUFACTURER'));
+    const model = txt(getPath(quote, 'CS_VEHICLE.MODEL'));
+    const makeText = make ? (lovText('MANUFACTURER', make, lang) ?? make) : '';
+    const modelText = model ? model.charAt(0) + model.slice(1).toLowerCase() : '';
+    return [plate, makeText, modelText].filter(Boolean).join(' ');
+  }
+  if (code === 'PROPERTY') {
+    const street = [
+      txt(getPath(quote, 'CS_PROPERTY.STREET')),
+      txt(getPath(quote, 'CS_PROPERTY.STREET_NUMBER')),
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const city = txt(getPath(quote, 'CS_PROPERTY.CITY'));
+    const cityText = city && cityDistrict(city) ? (lovText('CITY', city, lang) ?? city) : city;
+    return [street, cityText].filter(Boolean).join(', ');
+  }
+  if (code === 'TRAVEL') {
+    const days =
+      txt(getPath(quote, 'CS_TRAVEL.DURATION_DAYS')) || txt(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
+    return days ? (lang === 'el' ? `${days} ημέρες` : `${days} days`) : '';
+  }
+  return [
+    txt(getPath(quote, 'CS_POLICY_HOLDER.FIRST_NAME')),
+    txt(getPath(quote, 'CS_POLICY_HOLDER.LAST_NAME')),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+type ContractRow = {
+  contract_no: string;
+  product_id: string;
+  package_id: string;
+  flow_id: string;
+  start_date: string;
+  expiry_date: string;
+  premium_cents: number;
+  balance_cents: number;
+  status: string;
+  version: number;
+  data: Json;
+};
+
+export async function contractsOf(
+  db: Db,
+  bundles: FlowBundle[],
+  customer: CustomerRow,
+  lang: Lang,
+  today: string,
+) {
+  await linkPurchases(db, customer);
+  const rows = await db.query<ContractRow>(
+    `SELECT c.contract_no, c.product_id, c.package_id, o.flow_id, c.start_date, c.expiry_date, c.premium_cents,
+            c.balance_cents, c.status, c.version, c.data
+       FROM contracts c JOIN offers o ON o.offer_no = c.offer_no
+      WHERE c.customer_no = $1 ORDER BY c.start_date DESC, c.contract_no DESC`,
+    [customer.customer_no],
+  );
+  return rows.map((r) => {
+    const code = productCode(bundles, r.flow_id);
+    const before = Number(getPath(r.data, 'CS_POLICY.INITIAL_AMOUNT'));
+    const status = r.status === 'ACTIVE' && r.expiry_date < today ? 'EXPIRED' : r.status;
+    return {
+      CONTRACT_NO: r.contract_no,
+      CONTRACT_VERSION: Number(r.version),
+      PRODUCT_ID: r.product_id,
+      PRODUCT_CODE: code,
+      PACKAGE_ID: r.package_id,
+      STATUS: status,
+      START_DATE: r.start_date,
+      EXPIRY_DATE: r.expiry_date,
+      ZZPREMIUM_BEFORE_DISC_AMOUNT:
+        Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
+      ZZPREMIUM_AFTER_DISC_AMOUNT: centsToEuro(Number(r.premium_cents)),
+      ZZBALANCE_AMOUNT: centsToEuro(Number(r.balance_cents)),
+      OBJECT_DESC: objectDescription(code, r.data, lang),
+    };
+  });
+}
+
+type OfferRow = {
+  offer_no: string;
+  flow_id: string;
+  product_id: string;
+  package_id: string;
+  quote: Json;
+  premium_cents: number;
+  status: string;
+  expiry_date: string;
+  created_at: Date | string;
+};
+
+export async function offersOf(
+  db: Db,
+  bundles: FlowBundle[],
+  customer: CustomerRow,
+  lang: Lang,
+  today: string,
+) {
+  await linkPurchases(db, customer);
+  const rows = await db.query<OfferRow>(
+    `SELECT offer_no, flow_id, product_id, package_id, quote, premium_cents, status, expiry_date, created_at
+       FROM offers WHERE customer_no = $1 AND status = 'OPEN' AND expiry_date >= $2::date
+      ORDER BY created_at DESC`,
+    [customer.customer_no, today],
+  );
+  return rows
+    .map((r) => ({ r, code: productCode(bundles, r.flow_id) }))
+    .filter(({ code }) => code !== 'CYBER') // spec §1: offers are listed for every product except cyber
+    .map(({ r, code }) => ({
+      OFFER_NO: r.offer_no,
+      PRODUCT_ID: r.product_id,
+      PRODUCT_CODE: code,
+      OFFER_TYPE: `OFFER_${code}`,
+      PACKAGE_ID: r.package_id,
+      SAVE_DATE: new Date(r.created_at).toISOString().slice(0, 10),
+      EXPIRY_DATE: r.expiry_date,
+      PREMIUM: centsToEuro(Number(r.premium_cents)),
+      STATUS: r.status,
+      OBJECT_DESC: objectDescription(code, r.quote, lang),
+    }));
+}
+
+type ClaimRow = {
+  claim_id: string | number;
+  claim_no: string;
+  contract_no: string;
+  product_code: string;
+  object_no: string;
+  incident_date: string;
+  incident_time: string;
+  cause: string;
+  location: string;
+  description: string;
+  status: string;
+  submitted_on: string;
+  claimed_amount_cents: number | null;
+  compensation_type: string;
+  payment_status: string;
+  repair_shop: string;
+};
+
+const CLAIM_STATUS: Record<string, Record<Lang, string>> = {
+  SUBMITTED: { el: 'Υποβλήθηκε', en: 'Submitted' },
+  IN_PROGRESS: { el: 'Σε εξέλιξη', en: 'In progress' },
+  SETTLED: { el: 'Διευθετήθηκε', en: 'Settled' },
+  REJECTED: { el: 'Απορρίφθηκε', en: 'Rejected' },
+  CLOSED: { el: 'Έκλεισε', en: 'Closed' },
+};
+
+export async function claimsOf(db: Db, customer: CustomerRow, lang: Lang) {
+  const rows = await db.query<ClaimRow>(
+    'SELECT * FROM claims WHERE customer_no = $1 ORDER BY submitted_on DESC, claim_id DESC',
+    [customer.customer_no],
+  );
+  return rows.map((r) => ({
+    CLAIM_NO: r.claim_no,
+    CLAIM_ID: String(r.claim_id),
+    OBJECT_NO: r.object_no,
+    CONTRACT_NO: r.contract_no,
+    PRODUCT_CODE: r.product_code,
+    INCIDENT_DATE: r.incident_date,
+    INCIDENT_TIME: r.incident_time,
+    CAUSE: r.cause,
+    CAUSE_DESC: r.cause ? (lovText('CLAIM_CAUSE', r.cause, lang) ?? r.cause) : '',
+    LOCATION: r.location,
+    DESCRIPTION: r.description,
+    STATUS: r.status,
+    STATUS_DESC: CLAIM_STATUS[r.status]?.[lang] ?? r.status,
+    SUBMITTED_ON: r.submitted_on,
+    CLAIMED_AMOUNT: r.claimed_amount_cents === null ? null : centsToEuro(Number(r.claimed_amount_cents)),
+    COMPENSATION_TYPE: r.compensation_type,
+    PAYMENT_STATUS: r.payment_status,
+    REPAIR_SHOP: r.repair_shop,
+  }));
+}

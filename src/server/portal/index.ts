@@ -1,0 +1,41 @@
+// The customer portal's part of the zcp service (issue 12): registered inside /zcp by app.ts.
+// CSRF protection covers every state-changing portal call; demo data is loaded when configured.
+
+import csrfProtection from '@fastify/csrf-protection';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServiceContext } from '../context';
+import { customerRoutes } from './customerRoutes';
+import { seedDemoData } from './demo';
+import { cookieNames, cookieOptions, csrfGuard } from './http';
+import { passkeyRoutes } from './passkeys';
+import { umRoutes } from './um';
+
+export { devSmsRoutes } from './devSms';
+export { httpSmsTransport } from './smsGateway';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  const portal = ctx.config.portal;
+  return async (app) => {
+    if (portal.demoData) {
+      const added = await seedDemoData(ctx.db, ctx.now());
+      if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+    }
+    await app.register(csrfProtection, {
+      cookieKey: cookieNames(portal).csrfSecret,
+      cookieOpts: cookieOptions(portal),
+      getToken: (request) => {
+        const header = request.headers['x-csrf-token'];
+        return typeof header === 'string' ? header : undefined;
+      },
+    });
+    const csrf = csrfGuard(app);
+    app.addHook('onRequest', async (request, reply) => {
+      if (STATE_CHANGING.has(request.method)) await csrf(request, reply);
+    });
+    await app.register(umRoutes(ctx));
+    await app.register(customerRoutes(ctx));
+    await app.register(passkeyRoutes(ctx));
+  };
+}
