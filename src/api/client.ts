@@ -131,7 +131,7 @@ let refreshing: Promise<unknown | null> | null = null;
 
 /** POST /zcp/um/refreshtoken once for everyone waiting; resolves to the session body or null. */
 export function refreshSession(): Promise<unknown | null> {
-  refreshing ??= zcpRequest('POST', 'um/refreshtoken', undefined, { quiet: true, noRefresh: true })
+  refreshing ??= zcpRequest('POST', 'um/refreshtoken', {}, { quiet: true, noRefresh: true })
     .then((session) => {
       handlers.onSessionRefreshed?.(session);
       return session;

@@ -20,11 +20,18 @@ import {
 } from './routePaths';
 import { currentSession, silentLogin, validateSession } from './state/session';
 
+// A silent login that found no session is not tried again in this page load: the browser has no
+// refresh cookie, and asking on every navigation would only cost a round trip each time.
+let silentLoginFailed = false;
+
 export const portalNavigationHook: NavigationHook = async (target, { first }) => {
   const loginNeeded = needsLogin(target.pathname);
   let session = null;
   if (currentSession() || isLoggedIn()) session = await validateSession();
-  else if (first || loginNeeded) session = await silentLogin();
+  else if ((first || loginNeeded) && !silentLoginFailed) {
+    session = await silentLogin();
+    silentLoginFailed = session === null;
+  }
 
   if (loginNeeded && !session) return loginPathFor(target.pathname, target.search);
   if (session && isLoggedOutOnly(target.pathname)) return afterLoginPath(target.search);
@@ -32,6 +39,11 @@ export const portalNavigationHook: NavigationHook = async (target, { first }) =>
 };
 
 let installed = false;
+
+/** Lets the next navigation try a silent login again (tests; a login makes it moot). */
+export function resetSilentLogin(): void {
+  silentLoginFailed = false;
+}
 
 /** Installs the portal's guard once (main.tsx; tests install it themselves). */
 export function installPortalGuard(): () => void {

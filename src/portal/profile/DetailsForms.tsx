@@ -268,8 +268,13 @@ export function ConsentsForm({ user }: { user: CsUser }) {
         aria-busy={busy}
       >
         <label className="checkbox">
-          <input type="checkbox" checked={marketing} onChange={(e) => setMarketing(e.target.checked)} />{' '}
-          {t('profile.consents.marketing')}
+          <input
+            type="checkbox"
+            className="checkbox__input"
+            checked={marketing}
+            onChange={(e) => setMarketing(e.target.checked)}
+          />
+          <span className="checkbox__label">{t('profile.consents.marketing')}</span>
         </label>
         <SaveOutcome outcome={outcome} />
         <div className="form__actions">
