@@ -1028,7 +1028,6 @@ for (const lang of LANGS)
 
       const PAGES: [path: string, heading: string | null][] = [
         ['/login', L(lang, 'portal:login.title')],
-        ['/terms-of-use', L(lang, 'terms:title')],
         ['/help-page', L(lang, 'pages:help.title')],
         ['/cookies', L(lang, 'pages:cookies.title')],
         ['/contact', L(lang, 'pages:contact.title')],
