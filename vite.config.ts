@@ -3,9 +3,10 @@
 // the service serves. VITE_ZCP_BASE_URL (default '' = same origin) points the app at another API.
 //
 // Chunks: the entry holds React, the router, i18next and the app shell; the form engine (RJSF,
-// XState) and the portal are lazy chunks. Each flow's expanded JSON and each substep's precompiled
-// validator is a chunk of its own, so a product's first paint fetches that product's flow and its
-// first substep's validator only; locale files are per language and namespace (src/i18n.ts). What
+// XState) and the portal's pages are lazy chunks (split by their dynamic imports like the public
+// pages: a chunk group for src/portal pulled the shell's own modules in with it). Each flow's
+// expanded JSON and each substep's precompiled validator is a chunk of its own, so a product's
+// first paint fetches that product's flow and its first substep's validator only; locale files are per language and namespace (src/i18n.ts). What
 // counts as first-paint weight, and the figures: docs/decisions.md, "First-paint weight".
 
 import { fileURLToPath } from 'node:url';
@@ -129,7 +130,6 @@ export default defineConfig({
               test: /[\\/]src[\\/]generated[\\/]validators[\\/][^\\/]+[\\/]payment__holder\.js$/,
               priority: 15,
             },
-            { name: 'portal', test: /[\\/]src[\\/]portal[\\/]/, priority: 10 },
           ],
         },
       },

@@ -6,8 +6,8 @@
 
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isFormOnScreen } from './app/state/formPresence';
 import { clearStoredFlows } from './ui/flow/flowStorage';
+import { isFormOnScreen } from './ui/state/formPresence';
 
 export const LANGUAGES = ['el', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,11 +1,14 @@
-// The /zcp client on ky. Every call sends cookies, the stored access token and the visitor's
-// language, and every answer is read the spec's way: 204 → true, 200 → the parsed body, any other
-// status → a thrown ZcpError. The app registers what 400/418 (error page) and 401 (logout) do.
+// The /zcp client on ky. Every call sends cookies (the session is HttpOnly cookies the service
+// sets) and the visitor's language; state-changing calls echo the CSRF token (docs/portal-api.md
+// §1). Every answer is read the spec's way: 204 → true, 200 → the parsed body, any other status →
+// a thrown ZcpError. A 403 CSRF fetches a new token and retries once; a 401 for an expired access
+// token refreshes the session once (one refresh at a time) and retries. The app registers what
+// 400/418 (error page) and a 401 that stays (logout to Login) do.
 
 import ky, { isTimeoutError } from 'ky';
 import { zcpPrefixUrl } from './config';
 import { NO_ANSWER, ZcpError } from './errors';
-import { getAccessToken, isLoggedIn } from './session';
+import { isLoggedIn, setLoggedIn } from './session';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,13 +19,17 @@ export interface ZcpCallOptions {
   signal?: AbortSignal;
   /** Leave 400/418/401 to the caller instead of the app-wide handlers. */
   quiet?: boolean;
+  /** No silent refresh on a 401 (the session calls themselves). */
+  noRefresh?: boolean;
 }
 
 export interface ZcpHandlers {
   /** HTTP 400 and 418: the app shows the error page with the status text as the message. */
   onErrorPage?: (error: ZcpError) => void;
-  /** HTTP 401 while a token is stored: the app logs out and goes to Login. */
+  /** HTTP 401 while logged in that a refresh could not cure: the app logs out and goes to Login. */
   onUnauthorized?: (error: ZcpError) => void;
+  /** A silent refresh succeeded; its answer is the session body. */
+  onSessionRefreshed?: (session: unknown) => void;
 }
 
 export interface ZcpClientConfig {
@@ -88,25 +95,78 @@ function dispatchGlobal(error: ZcpError): void {
   else if (error.status === 401 && isLoggedIn()) handlers.onUnauthorized?.(error);
 }
 
-/**
- * One /zcp call. Resolves to `true` for 204 (and for a 200 without a body), to the parsed body
- * for 200; rejects with a ZcpError for every other outcome.
- */
-export async function zcpRequest<T = unknown>(
+// --- CSRF (double submit): the token is the readable cookie the service set, or the answer of
+// GET /zcp/um/csrf when the cookie is not there yet.
+
+const CSRF_COOKIES = ['__Host-zcp_csrf', 'zcp_csrf'];
+export const CSRF_HEADER = 'X-CSRF-Token';
+let csrfToken: string | null = null;
+
+function csrfFromCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (CSRF_COOKIES.includes(name) && rest.length) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** Asks the service for a CSRF token (it also sets the cookies); null when it cannot. */
+export async function fetchCsrfToken(): Promise<string | null> {
+  try {
+    const answer = await zcpRequest<{ CSRF_TOKEN?: string }>('GET', 'um/csrf', undefined, { quiet: true });
+    csrfToken = answer !== true && typeof answer.CSRF_TOKEN === 'string' ? answer.CSRF_TOKEN : null;
+  } catch {
+    csrfToken = null;
+  }
+  return csrfToken;
+}
+
+// --- Silent refresh: one at a time, shared by every call that needs it (two refreshes with the
+// same token look like token theft to the service and end the session).
+
+const SESSION_CALLS =
+  /^um\/(login|logout|refreshtoken|csrf|2falogin|2favalidateotp|2fapasskey|passkey\/login)/;
+const REFRESHABLE = ['NOT_LOGGED_IN', 'TOKEN_EXPIRED'];
+let refreshing: Promise<unknown | null> | null = null;
+
+/** POST /zcp/um/refreshtoken once for everyone waiting; resolves to the session body or null. */
+export function refreshSession(): Promise<unknown | null> {
+  refreshing ??= zcpRequest('POST', 'um/refreshtoken', {}, { quiet: true, noRefresh: true })
+    .then((session) => {
+      handlers.onSessionRefreshed?.(session);
+      return session;
+    })
+    .catch(() => null)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function codeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const b = body as { CODE?: unknown; MESSAGES?: { CODE?: unknown }[] };
+  if (typeof b.CODE === 'string') return b.CODE;
+  const first = Array.isArray(b.MESSAGES) ? b.MESSAGES[0]?.CODE : undefined;
+  return typeof first === 'string' ? first : undefined;
+}
+
+async function send(
   method: HttpMethod,
   path: string,
-  body?: unknown,
-  options: ZcpCallOptions = {},
-): Promise<T | true> {
+  body: unknown,
+  options: ZcpCallOptions,
+): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
-  const token = getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-
+  if (method !== 'GET') {
+    const token = csrfFromCookie() ?? csrfToken;
+    if (token) headers.set(CSRF_HEADER, token);
+  }
   const hasBody = body !== undefined && method !== 'GET';
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
-  let response: Response;
   try {
-    response = await ky(relativePath(path), {
+    return await ky(relativePath(path), {
       prefixUrl: zcpPrefixUrl(config.baseUrl),
       method,
       headers,
@@ -122,6 +182,46 @@ export async function zcpRequest<T = unknown>(
   } catch (e) {
     throw new ZcpError(NO_ANSWER, isTimeoutError(e) ? 'Timeout' : 'Network error', null);
   }
+}
+
+/**
+ * One /zcp call. Resolves to `true` for 204 (and for a 200 without a body), to the parsed body
+ * for 200; rejects with a ZcpError for every other outcome.
+ */
+export async function zcpRequest<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: ZcpCallOptions = {},
+): Promise<T | true> {
+  const relative = relativePath(path);
+  let response = await send(method, relative, body, options);
+  let failure: unknown = null;
+  if (response.status !== 200 && response.status !== 204) {
+    failure = await readBodyLeniently(response);
+    // A missing or stale CSRF token: fetch one and try once more.
+    if (response.status === 403 && method !== 'GET' && codeOf(failure) === 'CSRF' && relative !== 'um/csrf') {
+      if (await fetchCsrfToken()) {
+        response = await send(method, relative, body, options);
+        failure =
+          response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
+      }
+    }
+    // An expired access token while logged in: refresh silently and try once more.
+    const refreshable =
+      response.status === 401 &&
+      !options.noRefresh &&
+      !SESSION_CALLS.test(relative) &&
+      isLoggedIn() &&
+      REFRESHABLE.includes(codeOf(failure) ?? '');
+    if (refreshable) {
+      if ((await refreshSession()) !== null) {
+        response = await send(method, relative, body, options);
+        failure =
+          response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
+      }
+    }
+  }
 
   if (response.status === 204) return true;
   if (response.status === 200) {
@@ -134,9 +234,14 @@ export async function zcpRequest<T = unknown>(
       throw new ZcpError(NO_ANSWER, 'Unreadable answer', text);
     }
   }
-  const error = new ZcpError(response.status, response.statusText, await readBodyLeniently(response));
+  const error = new ZcpError(response.status, response.statusText, failure);
   if (!options.quiet) dispatchGlobal(error);
   throw error;
+}
+
+/** Forget the session on this side (after logout, or when the service says it is over). */
+export function forgetSession(): void {
+  setLoggedIn(false);
 }
 
 /** A call whose 200 answer carries the data the screen needs; a bodiless success is a failed load. */

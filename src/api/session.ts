@@ -1,31 +1,40 @@
-// The stored access token. It lives in sessionStorage under `zcp.token`: it is sent as
-// `Authorization: Bearer …` on every call, survives a reload (the language switch reloads), and
-// dies with the tab, so a shared computer does not keep a customer logged in after the browser
-// closes. The refresh token is the service's business (an HttpOnly cookie), never script-readable.
+// Whether this browser believes it is logged in. The credentials themselves are HttpOnly cookies
+// the service sets (docs/portal-api.md §1): no script can read a token. What the client keeps is a
+// hint (localStorage `zcp.session`, "1" while logged in) so a new tab or a reload knows to try a
+// silent login, and listeners for the screens that change with it (menus, bottom bar).
 
-export const TOKEN_KEY = 'zcp.token';
+export const SESSION_HINT_KEY = 'zcp.session';
 
 function storage(): Storage | null {
   try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+    return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
     // Storage can throw when the browser blocks it (privacy modes, sandboxed frames).
     return null;
   }
 }
 
-export function getAccessToken(): string | null {
-  return storage()?.getItem(TOKEN_KEY) || null;
-}
+let loggedIn = storage()?.getItem(SESSION_HINT_KEY) === '1';
+const listeners = new Set<() => void>();
 
-export function setAccessToken(token: string | null): void {
-  const s = storage();
-  if (!s) return;
-  if (token) s.setItem(TOKEN_KEY, token);
-  else s.removeItem(TOKEN_KEY);
-}
-
-/** Logged in, as far as the client can tell: a token is stored. The portal validates it on navigation. */
+/** Logged in, as far as the client can tell. The portal validates it on navigation. */
 export function isLoggedIn(): boolean {
-  return getAccessToken() !== null;
+  return loggedIn;
+}
+
+/** Records a login (true) or a logout (false) and tells the listeners. */
+export function setLoggedIn(next: boolean): void {
+  const s = storage();
+  if (s) {
+    if (next) s.setItem(SESSION_HINT_KEY, '1');
+    else s.removeItem(SESSION_HINT_KEY);
+  }
+  if (next === loggedIn) return;
+  loggedIn = next;
+  for (const listener of [...listeners]) listener();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

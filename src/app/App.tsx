@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { registerZcpHandlers } from '../api/client';
 import type { ZcpError } from '../api/errors';
-import { setAccessToken } from '../api/session';
+import { setLoggedIn } from '../api/session';
 import { type AppRouter, createAppRouter } from './router';
 import { LOGIN_PATH, productOfPath } from './routeTable';
 import { errorPagePath, setAppError } from './state/errorState';
@@ -20,10 +20,15 @@ export function showHttpError(router: AppRouter, error: ZcpError): void {
   void router.navigate(errorPagePath(appError, search));
 }
 
-/** What the app does with a 401 while logged in: forget the session and go to Login. */
+/**
+ * What the app does with a 401 while logged in that a silent refresh could not cure: forget the
+ * session and go to Login, which brings the customer back here after logging in again.
+ */
 export function logoutToLogin(router: AppRouter): void {
-  setAccessToken(null);
-  void router.navigate(LOGIN_PATH, { replace: true });
+  setLoggedIn(false);
+  const { pathname, search } = router.state.location;
+  const back = pathname === LOGIN_PATH ? '' : `?returnTo=${encodeURIComponent(`${pathname}${search}`)}`;
+  void router.navigate(`${LOGIN_PATH}${back}`, { replace: true });
 }
 
 export function App({ router: given }: { router?: AppRouter }) {

@@ -4,11 +4,11 @@
 import i18next from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { DelayedLoader } from '../ui/layout/Loader';
+import { lazyNamed } from '../ui/lazy';
 import { guardNavigation } from './guards';
-import { Layout, type RouteHandle } from './layout/Layout';
-import { DelayedLoader } from './layout/Loader';
+import { Layout, type LayoutSlots, type RouteHandle } from './layout/Layout';
 import { RouteErrorPage } from './layout/RouteErrorPage';
-import { lazyNamed } from './lazy';
 import { FlowRoutePage } from './pages/FlowRoutePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import {
@@ -115,19 +115,22 @@ const page = (
   handle: { name: id, skipHistory, titleKey } satisfies RouteHandle,
 });
 
-export interface AppRoutesOptions {
-  /** More children of the root layout (the portal's pages), matched before page-not-found. */
+export interface AppRoutesOptions extends LayoutSlots {
+  /**
+   * More children of the root layout (the portal's pages), matched before page-not-found. A route
+   * with the id of one of the site's own (MyDashboard) takes its place.
+   */
   extraRoutes?: RouteObject[];
-  /** The logged-in bottom bar for phones (the portal's). */
-  bottomBar?: ReactNode;
 }
 
-export function appRoutes({ extraRoutes = [], bottomBar }: AppRoutesOptions = {}): RouteObject[] {
+export function appRoutes({ extraRoutes = [], ...slots }: AppRoutesOptions = {}): RouteObject[] {
+  const replaced = new Set(extraRoutes.map((r) => r.id).filter(Boolean));
+  const own = (route: RouteObject) => !route.id || !replaced.has(route.id);
   return [
     {
       id: 'root',
       path: '/',
-      element: <Layout bottomBar={bottomBar} />,
+      element: <Layout {...slots} />,
       loader: guardLoader,
       shouldRevalidate: () => true,
       hydrateFallbackElement: <DelayedLoader />,
@@ -139,7 +142,7 @@ export function appRoutes({ extraRoutes = [], bottomBar }: AppRoutesOptions = {}
           element: null,
           handle: { skipHistory: true },
         },
-        page('MyDashboard', 'my-dashboard', <DashboardPage />, 'pages:dashboard.pageTitle'),
+        ...[page('MyDashboard', 'my-dashboard', <DashboardPage />, 'pages:dashboard.pageTitle')].filter(own),
         ...PRODUCTS.flatMap(productRoutes),
         page(
           'PaymentCompletion',

@@ -32,10 +32,13 @@ const NOT_FOUND = {
   el: {
     title: 'Η σελίδα δεν βρέθηκε',
     back: 'Επιστροφή σε ασφαλές σημείο',
-    home: 'Η πύλη πελατών έρχεται σύντομα',
+    home: 'Σύνδεση',
   },
-  en: { title: 'Page not found', back: 'Back to safety', home: 'The customer portal is coming soon' },
+  en: { title: 'Page not found', back: 'Back to safety', home: 'Log in' },
 } as const;
+
+/** The dashboard needs a login: a logged-out visitor lands on Login, which returns there after. */
+const viaLogin = (path: string) => `/login?returnTo=${encodeURIComponent(path)}`;
 
 test.beforeEach(async ({ page }) => {
   await acceptNecessaryCookies(page);
@@ -45,9 +48,9 @@ test.describe('first navigation of a page load', () => {
   const FLOW_PRODUCTS = ['motor', 'property', 'travel', 'driver', 'hunter'] as const;
 
   const REDIRECTS: [from: string, to: string][] = [
-    // / goes to the dashboard (document 2's start page), keeping the query.
-    ['/', '/my-dashboard'],
-    ['/?ref=1', '/my-dashboard?ref=1'],
+    // / goes to the dashboard (document 2's start page), keeping the query; logged out, to Login.
+    ['/', viaLogin('/my-dashboard')],
+    ['/?ref=1', viaLogin('/my-dashboard?ref=1')],
     // /{product} goes to its first offer step.
     ...FLOW_PRODUCTS.map((p): [string, string] => [`/${p}`, `/${p}/offer/1`]),
     ['/motor?ref=2', '/motor/offer/1?ref=2'],
@@ -67,10 +70,16 @@ test.describe('first navigation of a page load', () => {
     ['/motor/send-offer?ref=2', '/motor/offer/1?ref=2'],
     ['/property/send-offer', '/property/offer/1'],
     // Protected pages go to their default route, /, and on to the dashboard, with the query kept.
-    ['/error?product=driver&code=5', '/my-dashboard?product=driver&code=5'],
-    ['/contact?product=hunter', '/my-dashboard?product=hunter'],
-    ['/promo?campaign=autumn', '/my-dashboard?campaign=autumn'],
-    ['/email-validation', '/my-dashboard'],
+    ['/error?product=driver&code=5', viaLogin('/my-dashboard?product=driver&code=5')],
+    ['/contact?product=hunter', viaLogin('/my-dashboard?product=hunter')],
+    ['/promo?campaign=autumn', viaLogin('/my-dashboard?campaign=autumn')],
+    ['/email-validation', viaLogin('/my-dashboard')],
+    // The portal's register and reset wizards cannot be first either: they go to Login.
+    ['/register?ref=1', '/login?ref=1'],
+    ['/reset-password', '/login'],
+    // A login-only page goes to Login, which comes back after.
+    ['/my-profile', viaLogin('/my-profile')],
+    ['/my-claims', viaLogin('/my-claims')],
   ];
 
   for (const [from, to] of REDIRECTS) {
@@ -84,7 +93,8 @@ test.describe('first navigation of a page load', () => {
   }
 
   const OPEN: [path: string, heading: string][] = [
-    ['/my-dashboard', 'Η πύλη πελατών έρχεται σύντομα'],
+    ['/login', 'Σύνδεση'],
+    ['/terms-of-use', 'Όροι χρήσης της πύλης πελατών'],
     ['/driver/offer/1', 'Στοιχεία οδηγού'],
     ['/hunter/offer/1?ref=1', ''],
     ['/cookies', 'Cookies'],
@@ -107,7 +117,7 @@ test.describe('first navigation of a page load', () => {
     await settledAt(page, '/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Θέλω να με καλέσετε' })).toBeVisible();
     await page.reload();
-    await settledAt(page, '/my-dashboard');
+    await settledAt(page, viaLogin('/my-dashboard'));
   });
 });
 
@@ -174,7 +184,7 @@ test.describe('page not found', () => {
       // The address stays, so the visitor sees what they typed.
       expect(new URL(page.url()).pathname).toBe(path);
       await page.getByRole('button', { name: NOT_FOUND.el.back }).click();
-      await settledAt(page, '/my-dashboard');
+      await settledAt(page, viaLogin('/my-dashboard'));
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.el.home })).toBeVisible();
     });
   }
@@ -187,7 +197,7 @@ test.describe('page not found', () => {
     await expect(page).toHaveTitle(`${NOT_FOUND.en.title} – GIC`);
     await page.getByRole('button', { name: NOT_FOUND.en.back }).click();
     await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.en.home })).toBeVisible();
-    expect(here(page)).toBe('/my-dashboard');
+    expect(here(page)).toBe(viaLogin('/my-dashboard'));
   });
 
   for (const lang of ['el', 'en'] as const)

@@ -742,7 +742,7 @@ test.describe('cookies', () => {
   test('accept all; the settings link opens the policy and the settings, without the banner', async ({
     page,
   }) => {
-    await page.goto('/my-dashboard');
+    await page.goto('/help-page');
     const banner = page.locator('section.cookie-banner');
     await banner.getByRole('link', { name: 'Ρυθμίσεις' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#cookie-settings');
@@ -1037,9 +1037,10 @@ for (const lang of LANGS)
       const problems = watchConsole(page);
       await setLanguage(page, lang);
       await page.setViewportSize({ width, height: 900 });
+      // / is the dashboard, which needs a login: a first visit lands on Login (the portal's layout).
       await page.goto('/');
       await expect(
-        page.getByRole('heading', { level: 1, name: L(lang, 'pages:dashboard.title') }),
+        page.getByRole('heading', { level: 1, name: L(lang, 'portal:login.title') }),
       ).toBeVisible();
       // A first visit: the cookie banner is part of the page.
       const banner = page.locator('section.cookie-banner');
@@ -1049,7 +1050,7 @@ for (const lang of LANGS)
       await banner.getByRole('button', { name: L(lang, 'common:cookies.necessaryOnly') }).click();
 
       const PAGES: [path: string, heading: string | null][] = [
-        ['/my-dashboard', L(lang, 'pages:dashboard.title')],
+        ['/login', L(lang, 'portal:login.title')],
         ['/help-page', L(lang, 'pages:help.title')],
         ['/cookies', L(lang, 'pages:cookies.title')],
         ['/contact', L(lang, 'pages:contact.title')],

@@ -1,10 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { isLoggedIn } from '../../api/session';
+import { isLoggedIn, subscribeSession } from '../../api/session';
 
-// The token lives in sessionStorage; other tabs do not share it, and this tab changes it only
-// through the portal's login and logout, which navigate (and so re-render) right after.
-const subscribe = () => () => {};
-
+/** Re-renders when the customer logs in or out (the portal's login, logout and 401 handling). */
 export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribe, isLoggedIn, () => false);
+  return useSyncExternalStore(subscribeSession, isLoggedIn, () => false);
 }

@@ -5,14 +5,14 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { NavigationLoader } from '../../ui/layout/Loader';
+import { LazyBoundary } from '../../ui/lazy';
 import { useIsLoggedIn } from '../hooks/useSession';
 import { useIsMobile } from '../hooks/useViewport';
-import { LazyBoundary } from '../lazy';
 import { recordRoute } from '../routeHistory';
 import { applyThemeFromQuery } from '../state/theme';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
-import { NavigationLoader } from './Loader';
 import { TopBar } from './TopBar';
 
 export interface RouteHandle {
@@ -22,6 +22,8 @@ export interface RouteHandle {
   skipHistory?: boolean;
   /** The locale key of the page's name in the document title ("Help – GIC"). */
   titleKey?: string;
+  /** "minimal": the login layout of spec §2 (logo and language only: login, register, reset). */
+  layout?: 'default' | 'minimal';
 }
 
 function isRouteHandle(x: unknown): x is RouteHandle {
@@ -60,27 +62,42 @@ function useRouteBookkeeping(): void {
   }, [location.pathname, location.hash]);
 }
 
-export interface LayoutProps {
-  /** The logged-in bottom bar shown under 992 px; the portal supplies it. */
+/** What the portal adds to the shared layout; the public site alone leaves them out. */
+export interface LayoutSlots {
+  /** The logged-in bottom bar shown under 992 px. */
   bottomBar?: ReactNode;
+  /** The logged-in main menu, in place of the product menu. */
+  loggedInMenu?: ReactNode;
+  /** The logged-in user's dropdown (profile, help, logout), in the top bar. */
+  accountMenu?: ReactNode;
+  /** Logged-in dialogs that may open over any page (inactivity warning, outdated details). */
+  overlays?: ReactNode;
 }
 
-export function Layout({ bottomBar }: LayoutProps) {
+export type LayoutProps = LayoutSlots;
+
+export function Layout({ bottomBar, loggedInMenu, accountMenu, overlays }: LayoutProps) {
   const location = useLocation();
   const isMobile = useIsMobile();
   const loggedIn = useIsLoggedIn();
+  const minimal = useMatches().some((m) => isRouteHandle(m.handle) && m.handle.layout === 'minimal');
   useRouteBookkeeping();
   return (
-    <div className="app-shell">
+    <div className={minimal ? 'app-shell app-shell--minimal' : 'app-shell'}>
       <NavigationLoader />
-      <TopBar />
+      <TopBar
+        minimal={minimal}
+        loggedInMenu={loggedIn ? loggedInMenu : undefined}
+        accountMenu={loggedIn ? accountMenu : undefined}
+      />
       <main id="main" className="app-main" tabIndex={-1}>
         <LazyBoundary key={location.pathname}>
           <Outlet />
         </LazyBoundary>
       </main>
-      <Footer />
-      {isMobile && loggedIn && bottomBar ? <div className="bottom-bar">{bottomBar}</div> : null}
+      {minimal ? null : <Footer />}
+      {isMobile && loggedIn && bottomBar && !minimal ? <div className="bottom-bar">{bottomBar}</div> : null}
+      {loggedIn ? overlays : null}
       <CookieBanner />
     </div>
   );

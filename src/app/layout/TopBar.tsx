@@ -2,18 +2,37 @@
 // folds into one compact row (logo, EL/EN, phone, menu button) that fits a 320 px screen; the
 // co-brand line moves to a strip under it, and the menu button keeps its width when it opens.
 
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useIsMobile } from '../hooks/useViewport';
-import { HOME_PATH } from '../routeTable';
+import { HOME_PATH, LOGIN_PATH } from '../routeTable';
 import { DEFAULT_THEME, useTheme } from '../state/theme';
 import { CallCentre } from './CallCentre';
 import { Greeting } from './Greeting';
 import { LanguageSwitch } from './LanguageSwitch';
 import { ProductMenu } from './ProductMenu';
 
-export function TopBar() {
+export interface TopBarProps {
+  /** The login layout: logo and language switch only. */
+  minimal?: boolean;
+  /** Logged in: the portal's menu in place of the product menu. */
+  loggedInMenu?: ReactNode;
+  /** Logged in: the user's dropdown; logged out the bar shows the Login/Registration link. */
+  accountMenu?: ReactNode;
+}
+
+/** Logged out: the way into the portal (spec §2, "Login/Registration link"). */
+function LoginLink() {
+  const { t } = useTranslation('common');
+  return (
+    <Link to={LOGIN_PATH} className="top-bar__login">
+      {t('nav.login')}
+    </Link>
+  );
+}
+
+export function TopBar({ minimal = false, loggedInMenu, accountMenu }: TopBarProps) {
   const { t } = useTranslation('common');
   const isMobile = useIsMobile();
   const theme = useTheme();
@@ -27,11 +46,34 @@ export function TopBar() {
 
   const cobrand = theme !== DEFAULT_THEME ? t(`brand.${theme}`) : null;
 
-  const menu = (
+  const menu = loggedInMenu ? (
+    <nav id={menuId} className="top-bar__nav" aria-label={t('nav.portal')}>
+      {loggedInMenu}
+    </nav>
+  ) : (
     <nav id={menuId} className="top-bar__nav" aria-label={t('nav.products')}>
       <ProductMenu onNavigate={() => setOpen(false)} />
     </nav>
   );
+  const account = accountMenu ?? <LoginLink />;
+
+  if (minimal)
+    return (
+      <header className="top-bar top-bar--minimal">
+        <a className="skip-link" href="#main">
+          {t('nav.skipToContent')}
+        </a>
+        <div className="top-bar__row">
+          <Link to={HOME_PATH} className="top-bar__logo">
+            <span className="top-bar__logo-mark">{t('brand.name')}</span>
+            <span className="visually-hidden"> – {t('nav.home')}</span>
+          </Link>
+          <div className="top-bar__tools">
+            <LanguageSwitch />
+          </div>
+        </div>
+      </header>
+    );
 
   return (
     <header className={isMobile ? 'top-bar top-bar--compact' : 'top-bar'}>
@@ -48,6 +90,7 @@ export function TopBar() {
         <div className="top-bar__tools">
           {isMobile ? null : <Greeting />}
           <LanguageSwitch />
+          {isMobile ? null : account}
           {isMobile ? <CallCentre compact /> : null}
           {isMobile ? (
             <button
@@ -70,6 +113,7 @@ export function TopBar() {
       {isMobile && open ? (
         <div className="top-bar__drawer">
           <Greeting />
+          {account}
           {menu}
           <CallCentre />
         </div>

@@ -8,11 +8,17 @@ import { sendContactRequest } from '../../api/zcp';
 import { ymdToDisplay } from '../../engine/dates';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { currentLanguage } from '../../i18n';
-import { FormMessage, SelectField, showErrorsAndFocus, TextAreaField, TextField } from '../components/fields';
+import {
+  FormMessage,
+  SelectField,
+  showErrorsAndFocus,
+  TextAreaField,
+  TextField,
+} from '../../ui/components/fields';
+import { useFormPresence } from '../../ui/state/formPresence';
 import { CallCentre } from '../layout/CallCentre';
 import { isProduct, PRODUCTS } from '../routeTable';
 import { useAppError } from '../state/errorState';
-import { useFormPresence } from '../state/formPresence';
 
 export const MESSAGE_MAX_LENGTH = 1024;
 

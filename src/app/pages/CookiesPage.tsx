@@ -5,11 +5,11 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getCookieTexts } from '../../api/zcp';
+import { FormMessage } from '../../ui/components/fields';
+import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
-import { FormMessage } from '../components/fields';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { BANNER_TEXT, BANNER_TITLE, textNamed } from '../layout/CookieBanner';
-import { DelayedLoader } from '../layout/Loader';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
 
 /** The policy texts come as NAME_TITLE / NAME_TEXT pairs; POLICY_TITLE heads the section. */

@@ -3,11 +3,15 @@
 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { EmailValidation } from '../components/EmailValidation';
+import { EmailValidation } from '../../ui/components/EmailValidation';
+import {
+  finishEmailValidation,
+  getEmailValidationRequest,
+  safeReturnPath,
+} from '../../ui/state/emailValidation';
+import { useFormPresence } from '../../ui/state/formPresence';
 import { peekBackTarget } from '../routeHistory';
 import { HOME_PATH } from '../routeTable';
-import { finishEmailValidation, getEmailValidationRequest, safeReturnPath } from '../state/emailValidation';
-import { useFormPresence } from '../state/formPresence';
 
 export function EmailValidationPage() {
   const { t } = useTranslation('pages');

@@ -2,8 +2,8 @@
 // The step must be a positive number; the flow itself is the lead's FlowPage, loaded lazily.
 
 import { useParams } from 'react-router';
+import { lazyNamed } from '../../ui/lazy';
 import { PromoLink } from '../components/PromoLink';
-import { lazyNamed } from '../lazy';
 import type { FlowSection, ProductKey } from '../routeTable';
 import { parseStep } from '../routeTable';
 import { usePromo } from '../state/promo';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FaqQuestion } from '../../api/types';
 import { getFaqs } from '../../api/zcp';
+import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { CallCentre } from '../layout/CallCentre';
-import { DelayedLoader } from '../layout/Loader';
 
 const ALL = '';
 

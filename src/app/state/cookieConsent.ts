@@ -1,7 +1,7 @@
 // The visitor's cookie choice. Necessary cookies are always on; preferences and analytics are
 // opt-in. Kept in localStorage so the banner does not return on every visit.
 
-import { createStore, localStore, readJson, useStore } from './store';
+import { createStore, localStore, readJson, useStore } from '../../ui/state/store';
 
 export interface CookieConsent {
   necessary: true;

@@ -2,7 +2,7 @@
 // ERROR_TEXT_TYPE, or the HTTP status for 400/418), plus the product it happened in. /error shows
 // it; codes 1, 2 and 5 offer a call-back.
 
-import { createStore, useStore } from './store';
+import { createStore, useStore } from '../../ui/state/store';
 
 export interface AppError {
   message: string;

@@ -2,7 +2,7 @@
 // copy it into the quote's promo block. Kept in sessionStorage so it survives the language
 // switch's reload but not the end of the visit.
 
-import { createStore, readJson, sessionStore, useStore } from './store';
+import { createStore, readJson, sessionStore, useStore } from '../../ui/state/store';
 
 export type PromoCodeKind = 'PROMO_CODE_CP' | 'PROMO_CODE_TIS';
 

@@ -3,7 +3,7 @@
 // tokens.css reads data-theme on <html>.
 
 import { productCatalog } from '../../generated/products';
-import { createStore, sessionStore, useStore } from './store';
+import { createStore, sessionStore, useStore } from '../../ui/state/store';
 
 export type Theme = string;
 

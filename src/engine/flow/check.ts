@@ -8,7 +8,7 @@ import { checkPointFieldPaths } from '../checkpoints';
 import { type Condition, conditionPaths } from '../conditions';
 import { exprPaths } from '../expr';
 import type { Tariff } from '../rating/types';
-import { fieldRuleParamCounts, isRuleName } from '../rules/fieldRules';
+import { fieldRuleParamCounts, isRuleName, ruleChecklists } from '../rules/fieldRules';
 import type { RulesFile } from './bundle';
 import { expandFieldSets, type FieldSets, fieldLabelKey, MissingFieldSetError, qualify } from './expand';
 import type { Field, Flow } from './types';
@@ -239,12 +239,29 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       if (rule.message) needKey(qualify(flow, rule.message), flowFile, `${at}/message`);
       needCondition(rule.when, `${at}/when`);
     });
+    if (field.checklist && !(field.rules ?? []).some((r) => ruleChecklists[r.rule])) {
+      problems.push({
+        file: flowFile,
+        pointer: `${pointer}/checklist`,
+        message: `"checklist" needs a rule made of parts (${Object.keys(ruleChecklists).join(', ')})`,
+      });
+    }
     for (const [i, item] of (field.items ?? []).entries()) checkField(item, `${pointer}/items/${i}`, true);
   };
 
   if (flow.product) {
     needKey(qualify(flow, flow.product.premiumWording.label), flowFile, '/product/premiumWording/label');
     needKey(qualify(flow, flow.product.premiumWording.period), flowFile, '/product/premiumWording/period');
+  }
+  for (const [name, call] of Object.entries(flow.calls ?? {}))
+    for (const [code, key] of Object.entries(call.refusals ?? {}))
+      needKey(qualify(flow, key), flowFile, `/calls/${name}/refusals/${code}`);
+  if (flow.completion) {
+    needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
+    if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');
+    flow.completion.links?.forEach((link, i) =>
+      needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`),
+    );
   }
 
   const stepIds = new Set<string>();

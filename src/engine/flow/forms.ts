@@ -6,9 +6,10 @@ import { resolveDateExpr } from '../dates';
 import { readNumber } from '../expr';
 import { formatEuro } from '../money';
 import { getPath, setPath } from '../paths';
+import { ruleChecklists } from '../rules/fieldRules';
 import { fieldLabelKey, qualify } from './expand';
 import type { Field, Flow, Quote, Substep } from './types';
-import { isDisabled, isVisible, quoteListOptions, type ValidationContext } from './validate';
+import { isDisabled, isVisible, quoteListOptions, resolveParams, type ValidationContext } from './validate';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -111,6 +112,7 @@ function fieldUi(
   if (field.date?.min) options.min = resolveDateExpr(field.date.min, ctx.today) ?? undefined;
   if (field.date?.max) options.max = resolveDateExpr(field.date.max, ctx.today) ?? undefined;
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
+  if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
   const ui: Record<string, unknown> = {
     'ui:widget': widget,
     'ui:title': ctx.t(fieldLabelKey(flow, field)),
@@ -120,6 +122,19 @@ function fieldUi(
   if (!inItem && isDisabled(field, quote, ctx)) ui['ui:disabled'] = true;
   if (field.required === true || (field.required && !inItem)) ui['ui:required'] = true;
   return ui;
+}
+
+/** The parts of the field's rules, each with its text and whether the current value meets it. */
+function fieldChecklist(field: Field, quote: Quote, ctx: UiContext): { text: string; ok: boolean }[] {
+  const value = getPath(quote, field.path);
+  return (field.rules ?? []).flatMap((rule) => {
+    const parts = ruleChecklists[rule.rule];
+    if (!parts) return [];
+    return parts(value, ...resolveParams(rule, quote)).map((part) => ({
+      text: ctx.t(`validation:${part.key}`),
+      ok: part.ok,
+    }));
+  });
 }
 
 export function substepUiSchema(

@@ -25,6 +25,18 @@ export interface Flow {
   steps: Step[];
   /** Query parameters that choose a variant (motor brand 1 and 2). */
   variants?: Variant[];
+  /** What the last substep's Continue leads to when the flow has no payment: a closing screen. */
+  completion?: Completion;
+}
+
+/** The screen a finished flow shows (a portal wizard: account created, password changed). */
+export interface Completion {
+  /** Heading (i18n key). */
+  title: string;
+  /** Text under it (i18n key). */
+  text?: string;
+  /** Where the customer goes next: an in-app path and its label (i18n key). */
+  links?: { to: string; label: string }[];
 }
 
 export interface Derived {
@@ -94,6 +106,11 @@ export interface CallSpec {
   send?: 'quote' | 'none' | Record<string, string>;
   /** Where the answer goes: answer key -> quote path ("*" merges the whole answer into the quote). */
   merge?: Record<string, string>;
+  /**
+   * The flow's own text for a refusal the service names by CODE (a 422 or 403 answer):
+   * { "USER_NOT_FOUND": "refusals.userNotFound" }. Shown above Continue instead of the service's text.
+   */
+  refusals?: Record<string, string>;
 }
 
 export type StepKind = 'form' | 'packages' | 'sendOffer' | 'payment' | 'review';
@@ -200,6 +217,8 @@ export interface Field {
   default?: unknown;
   /** Field rules by the spec's names, with parameters; a parameter may be { "ref": "path" }. */
   rules?: RuleRef[];
+  /** Shows the parts of the field's rules (a password policy) as a live list ticked off while typing. */
+  checklist?: boolean;
   /** Set by the loader on fields that came from a shared field set. */
   fieldSet?: string;
   /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */

@@ -54,7 +54,8 @@ export function quoteListOptions(spec: OptionsFrom, quote: Quote): { value: stri
   });
 }
 
-function resolveParams(rule: RuleRef, quote: Quote): unknown[] {
+/** A rule's parameters with `{ "ref": path }` read from the quote. */
+export function resolveParams(rule: RuleRef, quote: Quote): unknown[] {
   return (rule.params ?? []).flatMap((p) => {
     if (p && typeof p === 'object' && 'ref' in p) {
       const ref = (p as { ref: string }).ref;

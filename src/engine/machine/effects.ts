@@ -5,6 +5,7 @@
 import { evaluateCheckPoints } from '../checkpoints';
 import { evaluateCondition } from '../conditions';
 import { applyDerived } from '../flow/derived';
+import { qualify } from '../flow/expand';
 import type { Effect, Flow, Quote } from '../flow/types';
 import { getPath, mergeDeep, setPath } from '../paths';
 import { asServiceError, type FlowServices, type PaymentRedirect, type ServiceError } from './services';
@@ -91,6 +92,17 @@ export async function runEffects(input: EffectsInput): Promise<EffectsOutcome> {
     } catch (thrown) {
       const error = asServiceError(thrown);
       if (error.referral) return { kind: 'referral', quote, cursor: i, referral: error.referral };
+      // A refusal the flow words itself (user not found, code expired …) is the visitor's to
+      // correct: a 422, whatever status the service chose, so the form stays on screen.
+      const refusal =
+        'call' in effect && error.code ? flow.calls?.[effect.call]?.refusals?.[error.code] : undefined;
+      if (refusal)
+        return {
+          kind: 'error',
+          quote,
+          cursor: i,
+          error: { ...error, status: 422, messageKey: qualify(flow, refusal) },
+        };
       return { kind: 'error', quote, cursor: i, error };
     }
   }

@@ -16,6 +16,8 @@ export interface ServiceError {
   message?: string;
   /** Machine-readable code of a refusal (e.g. EXPIRED for a one-time code). */
   code?: string;
+  /** The flow's own text for this refusal (a call's `refusals`), qualified: "register:refusals.x". */
+  messageKey?: string;
   referral?: { CHECK_NUMBER: string; ERROR_MESSAGE: string; ERROR_TEXT_TYPE: string };
 }
 

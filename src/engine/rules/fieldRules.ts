@@ -11,7 +11,12 @@
 import { ageOn, isValidYmd, resolveDateExpr, todayInNicosia, ZERO_DATE } from '../dates';
 import { toCents } from '../money';
 import { isValidIban } from './iban';
-import { passwordProblem, portalPasswordProblem } from './passwords';
+import {
+  PORTAL_PASSWORD_PARTS,
+  passwordProblem,
+  portalPasswordProblem,
+  portalPasswordProblems,
+} from './passwords';
 import { normalizePlate, plateProblem } from './plate';
 
 export { formatIbanGroups, isValidIban, normalizeIban } from './iban';
@@ -206,6 +211,12 @@ export const fieldRules: Record<string, FieldRule> = {
       return problem ? fail(`portal_password_${problem}`) : true;
     })(value),
 
+  /** The value equals another answer (a password typed twice). */
+  same_as: (value, other) => {
+    if (isEmptyRuleValue(value)) return true;
+    return toText(value) === (toText(other) ?? '') ? true : fail('same_as');
+  },
+
   email: textRule((text) => (isEmailAddress(text) ? true : fail('email'))),
   email_match: (value, email) => {
     if (isEmptyRuleValue(value)) return true;
@@ -261,6 +272,7 @@ export const fieldRuleParamCounts: Record<string, { min: number; max: number | n
   card_expiry: { min: 0, max: 1 },
   password: { min: 0, max: 0 },
   portal_password: { min: 0, max: 1 },
+  same_as: { min: 1, max: 1 },
   email: { min: 0, max: 0 },
   email_match: { min: 1, max: 1 },
   greek_name: { min: 0, max: 0 },
@@ -307,6 +319,7 @@ export const fieldRuleMessageKeys: readonly string[] = [
   'portal_password_mobile',
   'email',
   'email_match',
+  'same_as',
   'greek_name',
   'digits_only',
   'cypriot_phone',
@@ -326,3 +339,19 @@ export const fieldRuleMessageKeys: readonly string[] = [
 export function isRuleName(name: string): boolean {
   return Object.hasOwn(fieldRules, name);
 }
+
+/**
+ * Rules made of parts a person can tick off one by one (a field's `"checklist": true` shows them
+ * live as they type): each part's message key (under "validation:") and whether it holds.
+ */
+export const ruleChecklists: Partial<
+  Record<string, (value: unknown, ...params: unknown[]) => { key: string; ok: boolean }[]>
+> = {
+  portal_password: (value, mobile) => {
+    const missing = portalPasswordProblems(toText(value) ?? '', mobile);
+    return PORTAL_PASSWORD_PARTS.map((part) => ({
+      key: `portal_password_${part}`,
+      ok: !missing.includes(part),
+    }));
+  },
+};

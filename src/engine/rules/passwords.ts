@@ -38,12 +38,27 @@ export function mobileForms(mobile: unknown): string[] {
   return national ? [digits, national[1]] : [digits];
 }
 
-export function portalPasswordProblem(value: string, mobile?: unknown): PortalPasswordProblem | null {
-  if (length(value) < 10) return 'length';
-  if (!/[A-Z]/.test(value)) return 'uppercase';
-  if (!/\d/.test(value)) return 'digit';
-  if (!PORTAL_SPECIAL.test(value)) return 'special';
+/** Every part of the portal rule, in the order the live checklist shows them. */
+export const PORTAL_PASSWORD_PARTS: readonly PortalPasswordProblem[] = [
+  'length',
+  'uppercase',
+  'digit',
+  'special',
+  'mobile',
+];
+
+/** Every part of the portal rule the value misses (the live checklist of the portal's screens). */
+export function portalPasswordProblems(value: string, mobile?: unknown): PortalPasswordProblem[] {
+  const out: PortalPasswordProblem[] = [];
+  if (length(value) < 10) out.push('length');
+  if (!/[A-Z]/.test(value)) out.push('uppercase');
+  if (!/\d/.test(value)) out.push('digit');
+  if (!PORTAL_SPECIAL.test(value)) out.push('special');
   const compact = value.replace(/[\s.-]/g, '');
-  if (mobileForms(mobile).some((m) => value.includes(m) || compact.includes(m))) return 'mobile';
-  return null;
+  if (mobileForms(mobile).some((m) => value.includes(m) || compact.includes(m))) out.push('mobile');
+  return out;
+}
+
+export function portalPasswordProblem(value: string, mobile?: unknown): PortalPasswordProblem | null {
+  return portalPasswordProblems(value, mobile)[0] ?? null;
 }

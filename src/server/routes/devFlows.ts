@@ -4,9 +4,10 @@
 
 import { resolve, sep } from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import { checkAllFlows } from '../../cli/flows-check';
 import type { FlowProblem } from '../../engine/flow/check';
+import { checkAllFlows } from '../../engine/flow/checkAll';
 import { FLOWS_DIR } from '../../engine/flow/files';
+import { lovNames } from '../data/index';
 
 export interface DevFlowsOptions {
   /** The folder of flow folders (flows/ unless given; tests check a broken copy). */
@@ -35,7 +36,7 @@ export async function flowProblems(flowsDir: string = FLOWS_DIR): Promise<FlowPr
   const root = resolve(flowsDir);
   const shorten = (text: string) => text.split(`${root}${sep}`).join('flows/');
   try {
-    const { problems } = await checkAllFlows(root);
+    const { problems } = await checkAllFlows({ flowsDir: root, lovNames: lovNames() });
     return problems.map((p) => ({ ...p, message: shorten(p.message) }));
   } catch (error) {
     return [{ file: 'flows', pointer: '/', message: shorten((error as Error).message) }];

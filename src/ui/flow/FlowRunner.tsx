@@ -6,10 +6,6 @@ import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRulesDetail } from '../../api/zcp';
-import { ExpiringSoonNotice } from '../../app/components/ExpiringSoonNotice';
-import { DelayedLoader } from '../../app/layout/Loader';
-import { LazyBoundary, lazyNamed } from '../../app/lazy';
-import { useFormPresence } from '../../app/state/formPresence';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
 import { applyDerived } from '../../engine/flow/derived';
@@ -21,7 +17,12 @@ import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/mach
 import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
+import { ExpiringSoonNotice } from '../components/ExpiringSoonNotice';
+import { DelayedLoader } from '../layout/Loader';
+import { LazyBoundary, lazyNamed } from '../lazy';
+import { useFormPresence } from '../state/formPresence';
 import { createInputIssues } from '../theme';
+import { CompletionScreen } from './CompletionScreen';
 import { FormSubstep } from './FormSubstep';
 import type { FlowActor } from './flowActors';
 import { SubstepNotices } from './Notices';
@@ -38,13 +39,21 @@ const CHANGE_DEBOUNCE_MS = 350;
 const EmailValidation = lazyNamed(
   () =>
     Promise.all([
-      import('../../app/components/EmailValidation'),
+      import('../components/EmailValidation'),
       i18next.loadNamespaces(['pages', 'validation']),
     ]).then(([module]) => module),
   'EmailValidation',
 );
 
-export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.ReactNode }) {
+export interface FlowRunnerProps {
+  actor: FlowActor;
+  /** Follows a link of the flow's closing screen (the host's router); a plain link without it. */
+  onLink?: (to: string) => void;
+  /** What the page shows below the flow's step (a promo-code link). */
+  aside?: React.ReactNode;
+}
+
+export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
   const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], {
@@ -147,6 +156,8 @@ export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.R
 
   if (topState === 'redirecting' && context.redirect)
     return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
+  if (topState === 'completed' && flow.completion && ready)
+    return <CompletionScreen flow={flow} t={t} onLink={onLink} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps
@@ -264,7 +275,9 @@ export function FlowRunner({ actor, aside }: { actor: FlowActor; aside?: React.R
           <p className="field-error" role="alert" data-service-error="">
             {context.serviceError.code === CHOICE_UNDONE
               ? t('flow:packages.choiceUndone')
-              : context.serviceError.message || t('flow:serviceError.text')}
+              : context.serviceError.messageKey
+                ? t(context.serviceError.messageKey)
+                : context.serviceError.message || t('flow:serviceError.text')}
           </p>
         )}
         {panelsPending && (

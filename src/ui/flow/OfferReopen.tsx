@@ -10,9 +10,9 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { isZcpError } from '../../api/errors';
 import type { OfferDetail } from '../../api/types';
 import { getOfferDetail } from '../../api/zcp';
-import { DelayedLoader } from '../../app/layout/Loader';
 import type { Flow, Quote } from '../../engine/flow/types';
 import { offerResumeKey, substepPositions } from '../../engine/machine/createFlowMachine';
+import { DelayedLoader } from '../layout/Loader';
 import type { FlowActor } from './flowActors';
 import { PremiumChanged } from './Pauses';
 

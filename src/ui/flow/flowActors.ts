@@ -7,6 +7,7 @@ import type { Flow } from '../../engine/flow/types';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import { browserServices } from './browserServices';
 import { clearStoredFlows, flowStorageKey } from './flowStorage';
+import { applyFlowPrefill } from './prefill';
 
 export type FlowActor = Actor<ReturnType<typeof createFlowMachine>>;
 
@@ -41,6 +42,11 @@ export function getFlowActor(flow: Flow, variant: string | undefined): FlowActor
     actor = createActor(machine);
     actor.start();
   }
+  // A quote started fresh takes the host's prefill (the portal customer's details).
+  if (!snapshot) {
+    const prefilled = applyFlowPrefill(actor.getSnapshot().context.quote);
+    if (prefilled) actor.send({ type: 'CHANGE', quote: prefilled });
+  }
   actor.subscribe((snap) => {
     try {
       if (snap.status === 'active') sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
@@ -66,4 +72,27 @@ export function clearAllFlows(): void {
   for (const actor of actors.values()) actor.stop();
   actors.clear();
   clearStoredFlows();
+}
+
+/**
+ * Starts a flow's quote afresh on its next opening (every variant): a purchase begun from the
+ * portal takes the customer's details, not a quote left over from earlier in the visit.
+ */
+export function resetFlowActorsStarted(flowId: string): void {
+  for (const [key, actor] of actors) {
+    if (key !== flowStorageKey(flowId, undefined) && !key.startsWith(`${flowStorageKey(flowId, undefined)}:`))
+      continue;
+    actor.stop();
+    actors.delete(key);
+  }
+  try {
+    for (const key of Object.keys(sessionStorage))
+      if (
+        key === flowStorageKey(flowId, undefined) ||
+        key.startsWith(`${flowStorageKey(flowId, undefined)}:`)
+      )
+        sessionStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
 }

@@ -95,8 +95,34 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <FieldIssueContext value={issueState}>{children}</FieldIssueContext>
       </div>
       <FieldErrors id={errorId(id)} messages={messages} />
+      {Array.isArray(options.checklist) && (
+        <RuleChecklist id={`${id}__checklist`} parts={options.checklist} />
+      )}
       {props.help}
     </div>
+  );
+}
+
+/**
+ * The parts of a field's rule (a password policy), ticked off live as the person types. Each item
+ * says in words whether it is met, so the list reads the same without the marks' colours.
+ */
+export function RuleChecklist({ id, parts }: { id: string; parts: { text: string; ok: boolean }[] }) {
+  const { t } = useTranslation('ui');
+  return (
+    <ul className="rule-checklist" id={id} aria-live="polite">
+      {parts.map((part) => (
+        <li key={part.text} className={part.ok ? 'rule-checklist__item is-met' : 'rule-checklist__item'}>
+          <span aria-hidden="true" className="rule-checklist__mark">
+            {part.ok ? '✓' : '•'}
+          </span>{' '}
+          {part.text}
+          <span className="visually-hidden">
+            {part.ok ? ` – ${t('checklist.met')}` : ` – ${t('checklist.notMet')}`}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

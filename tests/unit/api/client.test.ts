@@ -7,7 +7,7 @@ import {
   zcpRequest,
 } from '../../../src/api/client';
 import { ZcpError } from '../../../src/api/errors';
-import { setAccessToken, TOKEN_KEY } from '../../../src/api/session';
+import { setLoggedIn } from '../../../src/api/session';
 import {
   getLovDependent,
   getLovMulti,
@@ -34,12 +34,13 @@ class MemoryStorage {
 
 const seen: Request[] = [];
 const bodies: string[] = [];
-let answer: () => Response = () => new Response(null, { status: 204 });
+let answer: (request: Request) => Response = () => new Response(null, { status: 204 });
 
 const json = (body: unknown, status = 200, statusText = '') =>
   new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
 
 beforeEach(() => {
+  answer = () => new Response(null, { status: 204 });
   seen.length = 0;
   bodies.length = 0;
   vi.stubGlobal('sessionStorage', new MemoryStorage());
@@ -50,7 +51,7 @@ beforeEach(() => {
       const request = input instanceof Request ? input : new Request(input, init);
       seen.push(request);
       bodies.push(await request.clone().text());
-      return answer();
+      return answer(request);
     },
   });
 });
@@ -157,13 +158,57 @@ describe('what every request carries', () => {
     expect(JSON.parse(bodies[0])).toEqual({ CS_POLICY: { PERIOD: 12 } });
   });
 
-  it('sends the stored access token as a Bearer header', async () => {
-    sessionStorage.setItem(TOKEN_KEY, 'tok-123');
+  it('echoes the readable CSRF cookie on state-changing calls, never on reads', async () => {
+    vi.stubGlobal('document', { cookie: 'lang=en; zcp_csrf=tok-123', documentElement: { lang: 'en' } });
+    await zcpRequest('POST', 'um/logout');
     await zcpRequest('GET', 'lov/yesno');
-    expect(seen[0].headers.get('Authorization')).toBe('Bearer tok-123');
-    setAccessToken(null);
-    await zcpRequest('GET', 'lov/yesno');
-    expect(seen[1].headers.get('Authorization')).toBeNull();
+    expect(seen[0].headers.get('X-CSRF-Token')).toBe('tok-123');
+    expect(seen[1].headers.get('X-CSRF-Token')).toBeNull();
+  });
+
+  it('on 403 CSRF fetches a token and retries once', async () => {
+    answer = (req) => {
+      if (req.url.endsWith('/um/csrf')) return json({ CSRF_TOKEN: 'fresh' });
+      return req.headers.get('X-CSRF-Token') === 'fresh'
+        ? new Response(null, { status: 204 })
+        : json({ CODE: 'CSRF', MESSAGES: [{ MSGTEXT: 'no' }] }, 403);
+    };
+    await expect(zcpRequest('PUT', 'customer/custUpdConsent/1', {})).resolves.toBe(true);
+    expect(seen.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'PUT /base/zcp/customer/custUpdConsent/1',
+      'GET /base/zcp/um/csrf',
+      'PUT /base/zcp/customer/custUpdConsent/1',
+    ]);
+  });
+
+  it('on 401 TOKEN_EXPIRED while logged in refreshes once for concurrent calls and retries them', async () => {
+    setLoggedIn(true);
+    let refreshed = false;
+    answer = (req) => {
+      if (req.url.endsWith('/um/refreshtoken')) {
+        refreshed = true;
+        return json({ LOGGED_IN: true });
+      }
+      return refreshed ? json({ ok: 1 }) : json({ CODE: 'TOKEN_EXPIRED' }, 401);
+    };
+    const [a, b] = await Promise.all([zcpRequest('GET', 'customer/1'), zcpRequest('GET', 'customer/1')]);
+    expect(a).toEqual({ ok: 1 });
+    expect(b).toEqual({ ok: 1 });
+    expect(seen.filter((r) => r.url.endsWith('/um/refreshtoken'))).toHaveLength(1);
+    setLoggedIn(false);
+  });
+
+  it('a refresh that fails logs out through the 401 handler', async () => {
+    setLoggedIn(true);
+    const onUnauthorized = vi.fn();
+    registerZcpHandlers({ onUnauthorized });
+    answer = (req) =>
+      req.url.endsWith('/um/refreshtoken')
+        ? json({ CODE: 'SESSION_EXPIRED' }, 401)
+        : json({ CODE: 'NOT_LOGGED_IN' }, 401);
+    await expect(zcpRequest('GET', 'customer/1')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    setLoggedIn(false);
   });
 
   it('accepts a path that already names /zcp', async () => {
@@ -201,9 +246,10 @@ describe('global handlers', () => {
     answer = () => new Response(null, { status: 401, statusText: 'Unauthorized' });
     await expect(zcpRequest('GET', 'x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
-    setAccessToken('tok');
+    setLoggedIn(true);
     await expect(zcpRequest('GET', 'x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    setLoggedIn(false);
   });
 
   it('does not call the handlers for a 422', async () => {

@@ -4,16 +4,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZcpError } from '../../../src/api/errors';
 import * as zcp from '../../../src/api/zcp';
-import { EmailValidation } from '../../../src/app/components/EmailValidation';
 import { EmailValidationPage } from '../../../src/app/pages/EmailValidationPage';
+import { i18next, initI18n } from '../../../src/i18n';
+import { EmailValidation } from '../../../src/ui/components/EmailValidation';
 import {
   clearEmailValidation,
   getEmailValidationRequest,
   isEmailValidated,
   requestEmailValidation,
   safeReturnPath,
-} from '../../../src/app/state/emailValidation';
-import { i18next, initI18n } from '../../../src/i18n';
+} from '../../../src/ui/state/emailValidation';
 
 vi.mock('../../../src/api/zcp', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/zcp')>()),

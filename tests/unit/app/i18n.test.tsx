@@ -2,7 +2,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LanguageSwitch } from '../../../src/app/layout/LanguageSwitch';
-import { isFormOnScreen, useFormPresence } from '../../../src/app/state/formPresence';
 import {
   i18next,
   initI18n,
@@ -11,6 +10,7 @@ import {
   setLanguage,
   storedLanguage,
 } from '../../../src/i18n';
+import { isFormOnScreen, useFormPresence } from '../../../src/ui/state/formPresence';
 
 function FormScreen() {
   useFormPresence();

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZcpError } from '../../../src/api/errors';
-import { getAccessToken, setAccessToken } from '../../../src/api/session';
+import { isLoggedIn, setLoggedIn } from '../../../src/api/session';
 import * as zcp from '../../../src/api/zcp';
 import { logoutToLogin, showHttpError } from '../../../src/app/App';
 import { resetNavigationState } from '../../../src/app/guards';
@@ -125,10 +125,11 @@ describe('routes and guards in the router', () => {
   it('logs out and goes to /login on a 401 while logged in', async () => {
     const router = start('/help-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help' })).toBeTruthy();
-    setAccessToken('tok-1');
+    setLoggedIn(true);
     await act(async () => logoutToLogin(router));
-    expect(getAccessToken()).toBeNull();
+    expect(isLoggedIn()).toBe(false);
     expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?returnTo=%2Fhelp-page');
   });
 
   it('takes the portal routes before page-not-found', async () => {

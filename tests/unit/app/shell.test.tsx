@@ -2,12 +2,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ExpiringSoonNotice, isExpiringSoon } from '../../../src/app/components/ExpiringSoonNotice';
 import { Greeting } from '../../../src/app/layout/Greeting';
 import { TopBar } from '../../../src/app/layout/TopBar';
-import { ChunkLoadError, LazyBoundary, lazyWithTimeout, withTimeout } from '../../../src/app/lazy';
 import { applyThemeFromQuery, currentTheme, themeFromQuery } from '../../../src/app/state/theme';
 import { i18next, initI18n } from '../../../src/i18n';
+import { ExpiringSoonNotice, isExpiringSoon } from '../../../src/ui/components/ExpiringSoonNotice';
+import { ChunkLoadError, LazyBoundary, lazyWithTimeout, withTimeout } from '../../../src/ui/lazy';
 
 beforeAll(async () => {
   localStorage.setItem('lang', 'en');

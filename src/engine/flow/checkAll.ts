@@ -1,0 +1,75 @@
+// Checks every flow folder on disk (Node only, like ./files): the format's schemas, the locale
+// files and the shared field sets are read once, then each folder goes through checkFlowFolder.
+// `npm run flows:check` and the service's development route (/dev/flows/check) both call this;
+// the caller says which lists of values exist, since those are the service's reference data.
+
+import { readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CheckInputs, checkFlowFolder, type FlowProblem } from './check';
+import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
+
+/** The project's root folder (schemas/ and locales/ sit there beside flows/). */
+export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+async function readJsonFile(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(path, 'utf8'));
+}
+
+export async function readFormatSchemas(root = PROJECT_ROOT): Promise<CheckInputs['schemas']> {
+  const dir = join(root, 'schemas');
+  return {
+    flow: (await readJsonFile(join(dir, 'flow.schema.json'))) as object,
+    rules: (await readJsonFile(join(dir, 'rules.schema.json'))) as object,
+    tariff: (await readJsonFile(join(dir, 'tariff.schema.json'))) as object,
+  };
+}
+
+/** locales[lang][namespace]; a file that does not parse is reported, not skipped. */
+export async function readLocaleFiles(root = PROJECT_ROOT): Promise<CheckInputs['locales']> {
+  const out: CheckInputs['locales'] = {};
+  const dir = join(root, 'locales');
+  for (const lang of await readdir(dir)) {
+    out[lang] = {};
+    for (const file of (await readdir(join(dir, lang))).filter((f) => f.endsWith('.json'))) {
+      try {
+        out[lang][file.replace(/\.json$/, '')] = await readJsonFile(join(dir, lang, file));
+      } catch (error) {
+        throw new Error(`locales/${lang}/${file}: ${(error as Error).message}`);
+      }
+    }
+  }
+  return out;
+}
+
+export interface CheckAllOptions {
+  /** The folder of flow folders (flows/ unless given: the dev route's tests pass a copy). */
+  flowsDir?: string;
+  /** LOV_NAMEs the service answers. */
+  lovNames: readonly string[];
+}
+
+/** Checks every flow folder; never stops at the first broken one. */
+export async function checkAllFlows({
+  flowsDir = FLOWS_DIR,
+  lovNames,
+}: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
+  const [schemas, locales, fieldSets, ids] = await Promise.all([
+    readFormatSchemas(),
+    readLocaleFiles(),
+    readFieldSets(flowsDir),
+    listFlowIds(flowsDir),
+  ]);
+  const problems: FlowProblem[] = [];
+  for (const id of ids) {
+    let files: Awaited<ReturnType<typeof readFlowFiles>>;
+    try {
+      files = await readFlowFiles(id, flowsDir);
+    } catch (error) {
+      problems.push({ file: `flows/${id}`, pointer: '/', message: (error as Error).message });
+      continue;
+    }
+    problems.push(...checkFlowFolder({ schemas, files: { id, ...files }, fieldSets, locales, lovNames }));
+  }
+  return { ids, problems };
+}

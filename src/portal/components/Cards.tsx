@@ -1,0 +1,111 @@
+// One contract, offer or claim as a card: the facts a customer looks for first.
+
+import { useTranslation } from 'react-i18next';
+import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
+import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
+import { productKey, showDate, showEuro } from '../format';
+
+function ProductName({ code }: { code: string }) {
+  const { t } = useTranslation('common');
+  return <>{t(`products.${productKey(code)}.name`, { defaultValue: code })}</>;
+}
+
+export function ContractCard({ contract }: { contract: ContractEntry }) {
+  const { t, i18n } = useTranslation('portal');
+  const due = contract.ZZBALANCE_AMOUNT > 0;
+  return (
+    <article className="portal-card" data-contract={contract.CONTRACT_NO}>
+      <h3 className="portal-card__title">
+        <ProductName code={contract.PRODUCT_CODE} />
+        <span className="portal-card__number">{contract.CONTRACT_NO}</span>
+      </h3>
+      {contract.OBJECT_DESC ? <p className="portal-card__object">{contract.OBJECT_DESC}</p> : null}
+      <dl className="portal-card__facts">
+        <dt>{t('contracts.status')}</dt>
+        <dd>
+          <span className={`status status--${contract.STATUS.toLowerCase()}`}>
+            {t(`contracts.statuses.${contract.STATUS}`, { defaultValue: contract.STATUS })}
+          </span>
+        </dd>
+        <dt>{t('contracts.period')}</dt>
+        <dd>
+          {showDate(contract.START_DATE)} – {showDate(contract.EXPIRY_DATE)}
+        </dd>
+        <dt>{t('contracts.premium')}</dt>
+        <dd>{showEuro(contract.ZZPREMIUM_AFTER_DISC_AMOUNT, i18n.language)}</dd>
+        {due ? (
+          <>
+            <dt>{t('contracts.balance')}</dt>
+            <dd className="portal-card__due">{showEuro(contract.ZZBALANCE_AMOUNT, i18n.language)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </article>
+  );
+}
+
+export function OfferCard({ offer }: { offer: OfferEntry }) {
+  const { t, i18n } = useTranslation('portal');
+  const soon = isExpiringSoon(offer.EXPIRY_DATE);
+  return (
+    <article className="portal-card" data-offer={offer.OFFER_NO}>
+      <h3 className="portal-card__title">
+        <ProductName code={offer.PRODUCT_CODE} />
+        <span className="portal-card__number">{offer.OFFER_NO}</span>
+      </h3>
+      {offer.OBJECT_DESC ? <p className="portal-card__object">{offer.OBJECT_DESC}</p> : null}
+      <dl className="portal-card__facts">
+        <dt>{t('offers.saved')}</dt>
+        <dd>{showDate(offer.SAVE_DATE)}</dd>
+        <dt>{t('offers.expires')}</dt>
+        <dd>
+          {showDate(offer.EXPIRY_DATE)}
+          {soon ? <span className="status status--warning"> {t('offers.expiringSoon')}</span> : null}
+        </dd>
+        <dt>{t('offers.premium')}</dt>
+        <dd>{showEuro(offer.PREMIUM, i18n.language)}</dd>
+      </dl>
+      {offer.DATA_CHANGED ? <p className="notice notice--warning">{t('offers.dataChanged')}</p> : null}
+    </article>
+  );
+}
+
+export function ClaimCard({ claim }: { claim: ClaimEntry }) {
+  const { t, i18n } = useTranslation('portal');
+  return (
+    <article className="portal-card" data-claim={claim.CLAIM_NO}>
+      <h3 className="portal-card__title">
+        <ProductName code={claim.PRODUCT_CODE} />
+        <span className="portal-card__number">{claim.CLAIM_NO}</span>
+      </h3>
+      {claim.CAUSE_DESC || claim.LOCATION ? (
+        <p className="portal-card__object">
+          {[claim.CAUSE_DESC, claim.LOCATION].filter(Boolean).join(' · ')}
+        </p>
+      ) : null}
+      <dl className="portal-card__facts">
+        <dt>{t('claims.status')}</dt>
+        <dd>
+          <span className={`status status--${claim.STATUS.toLowerCase()}`}>
+            {t(`claims.statuses.${claim.STATUS}`, { defaultValue: claim.STATUS_DESC ?? claim.STATUS })}
+          </span>
+        </dd>
+        <dt>{t('claims.incident')}</dt>
+        <dd>
+          {showDate(claim.INCIDENT_DATE)}
+          {claim.INCIDENT_TIME ? ` ${claim.INCIDENT_TIME}` : ''}
+        </dd>
+        <dt>{t('claims.contract')}</dt>
+        <dd>{claim.CONTRACT_NO}</dd>
+        {typeof claim.CLAIMED_AMOUNT === 'number' ? (
+          <>
+            <dt>{t('claims.amount')}</dt>
+            <dd>{showEuro(claim.CLAIMED_AMOUNT, i18n.language)}</dd>
+          </>
+        ) : null}
+        <dt>{t('claims.submitted')}</dt>
+        <dd>{showDate(claim.SUBMITTED_ON)}</dd>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+// The portal's part of the navigation guard (spec §2), installed into the app's guards:
+// - on every navigation, a session the browser believes in is validated with the service;
+//   without one, a silent login (refresh cookie) is tried on the page's first navigation and
+//   whenever a route needs a login;
+// - a route needing a login without a valid session goes to Login, which comes back after;
+// - Login, register and reset while logged in go to the default route (the dashboard);
+// - register and reset cannot be the first navigation (they go to Login, query kept).
+
+import { isLoggedIn } from '../api/session';
+import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
+import { withQuery } from '../app/routeTable';
+import {
+  afterLoginPath,
+  isLoggedOutOnly,
+  LOGIN_PATH,
+  loginPathFor,
+  needsLogin,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+} from './routePaths';
+import { currentSession, silentLogin, validateSession } from './state/session';
+
+// A silent login that found no session is not tried again in this page load: the browser has no
+// refresh cookie, and asking on every navigation would only cost a round trip each time.
+let silentLoginFailed = false;
+
+export const portalNavigationHook: NavigationHook = async (target, { first }) => {
+  const loginNeeded = needsLogin(target.pathname);
+  let session = null;
+  if (currentSession() || isLoggedIn()) session = await validateSession();
+  else if ((first || loginNeeded) && !silentLoginFailed) {
+    session = await silentLogin();
+    silentLoginFailed = session === null;
+  }
+
+  if (loginNeeded && !session) return loginPathFor(target.pathname, target.search);
+  if (session && isLoggedOutOnly(target.pathname)) return afterLoginPath(target.search);
+  return null;
+};
+
+let installed = false;
+
+/** Lets the next navigation try a silent login again (tests; a login makes it moot). */
+export function resetSilentLogin(): void {
+  silentLoginFailed = false;
+}
+
+/** Installs the portal's guard once (main.tsx; tests install it themselves). */
+export function installPortalGuard(): () => void {
+  if (!installed) {
+    installed = true;
+    const toLogin = (_params: Record<string, string | undefined>, search: string) =>
+      withQuery(LOGIN_PATH, search);
+    addProtectedRoutes([
+      { pattern: REGISTER_PATH, defaultRoute: toLogin },
+      { pattern: RESET_PASSWORD_PATH, defaultRoute: toLogin },
+    ]);
+  }
+  return setNavigationHook(portalNavigationHook);
+}

@@ -1,0 +1,116 @@
+// The portal's routes (spec §2), added to the app's router by main.tsx: the login layout's pages
+// (login, register, reset-password), the logged-in pages, and the terms of use. Each page is its
+// own chunk, fetched together with its strings.
+
+import i18next from 'i18next';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RouteObject } from 'react-router';
+import type { RouteHandle } from '../app/layout/Layout';
+import type { AppRoutesOptions } from '../app/router';
+import { lazyNamed } from '../ui/lazy';
+
+const PORTAL_NAMESPACES = ['portal', 'validation'];
+
+function lazyPage<K extends string, P extends object = object>(
+  factory: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+  namespaces: string[] = PORTAL_NAMESPACES,
+) {
+  return lazyNamed<P, K>(
+    () => Promise.all([factory(), i18next.loadNamespaces(namespaces)]).then(([module]) => module),
+    name,
+  );
+}
+
+const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
+const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage');
+const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
+const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage');
+const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
+const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
+  () => import('./pages/PortalFlowPage'),
+  'PortalFlowPage',
+);
+
+function route(
+  id: string,
+  path: string,
+  element: ReactNode,
+  titleKey: string,
+  extra: Partial<RouteHandle> = {},
+): RouteObject {
+  return {
+    id,
+    path,
+    caseSensitive: true,
+    element,
+    handle: { name: id, titleKey, ...extra } satisfies RouteHandle,
+  };
+}
+
+export function portalRoutes(): RouteObject[] {
+  const minimal = { layout: 'minimal' as const };
+  return [
+    route('Login', 'login', <LoginPage />, 'portal:login.title', { ...minimal, skipHistory: true }),
+    route('Register', 'register', <PortalFlowPage flowId="register" />, 'portal:register.pageTitle', {
+      ...minimal,
+      skipHistory: true,
+    }),
+    route(
+      'ResetPassword',
+      'reset-password',
+      <PortalFlowPage flowId="reset-password" />,
+      'portal:resetPassword.pageTitle',
+      { ...minimal, skipHistory: true },
+    ),
+    route('MyDashboard', 'my-dashboard', <DashboardPage />, 'portal:dashboard.pageTitle'),
+    route('MyProfile', 'my-profile', <ProfilePage />, 'portal:profile.title'),
+    route('MyContracts', 'my-contracts', <ContractsPage />, 'portal:contracts.title'),
+    route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
+    route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
+    route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
+  ];
+}
+
+// The logged-in parts of the layout are chunks of their own: a visitor of the public site never
+// downloads them.
+const PortalMenu = lazyNamed(() => import('./layout/PortalMenu'), 'PortalMenu');
+const AccountMenu = lazyNamed(() => import('./layout/AccountMenu'), 'AccountMenu');
+const BottomBar = lazyNamed(() => import('./layout/BottomBar'), 'BottomBar');
+const PortalOverlays = lazyNamed(() => import('./layout/Overlays'), 'PortalOverlays');
+
+/** The logged-in parts of the layout wait for their chunk and strings rather than suspending the page. */
+function WithPortalStrings({ children }: { children: ReactNode }) {
+  const { ready } = useTranslation('portal', { useSuspense: false });
+  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** What main.tsx gives the app's router: the portal's routes and its parts of the layout. */
+export function portalRouterOptions(): AppRoutesOptions {
+  return {
+    extraRoutes: portalRoutes(),
+    loggedInMenu: (
+      <WithPortalStrings>
+        <PortalMenu />
+      </WithPortalStrings>
+    ),
+    accountMenu: (
+      <WithPortalStrings>
+        <AccountMenu />
+      </WithPortalStrings>
+    ),
+    bottomBar: (
+      <WithPortalStrings>
+        <BottomBar />
+      </WithPortalStrings>
+    ),
+    overlays: (
+      <WithPortalStrings>
+        <PortalOverlays />
+      </WithPortalStrings>
+    ),
+  };
+}
