@@ -10,7 +10,14 @@ const production = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'production-secret-0123456789-abcdefghijkl',
   PUBLIC_URL: 'https://online.gic.com.cy',
-  PAYMENT_MODE: 'sandbox',
+  // Production never runs on the card sandbox: a live provider configuration.
+  PAYMENT_MODE: 'live',
+  JCC_PAYMENT_URL: 'https://gateway.jcc.com.cy/payment',
+  JCC_STATUS_URL: 'https://gateway.jcc.com.cy/rest/getOrderStatusExtended.do',
+  JCC_MERCHANT_ID: '0012345678',
+  JCC_PASSWORD: 'a-real-merchant-secret',
+  JCC_API_USER: 'gic-api',
+  JCC_API_PASSWORD: 'a-real-api-secret',
   DEV_MAILBOX: 'off',
 };
 
