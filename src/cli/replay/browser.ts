@@ -63,6 +63,17 @@ async function fillField(page: Page, id: string, field: Field, value: unknown): 
       await control.selectOption(String(value));
       return;
     case 'checkbox':
+      // A box that accepts the product's documents opens only once each was read, as a visitor would.
+      if (value && field.readFirst) {
+        const closed = page.locator('.read-first__document:not([open]) > summary');
+        for (let left = await closed.count(); left > 0; left = await closed.count()) {
+          await closed.first().click();
+          await page.waitForFunction(
+            (n) => document.querySelectorAll('.read-first__document:not([open])').length < n,
+            left,
+          );
+        }
+      }
       if (value) await control.check();
       else await control.uncheck();
       return;

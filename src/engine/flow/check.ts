@@ -246,6 +246,10 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
         message: `"checklist" needs a rule made of parts (${Object.keys(ruleChecklists).join(', ')})`,
       });
     }
+    // A box read first offers each of the product's texts under a title of its own.
+    if (field.readFirst)
+      for (const text of rules?.ET_TEXTS ?? [])
+        needKey(`flow:documents.${text.TEXT_NAME}`, flowFile, `${pointer}/readFirst`);
     for (const [i, item] of (field.items ?? []).entries()) checkField(item, `${pointer}/items/${i}`, true);
   };
 

@@ -58,6 +58,9 @@ export interface UiContext extends ValidationContext {
   lovOptions: (lov: string) => Option[] | undefined;
 }
 
+/** Where the product texts a visitor opened before accepting them are recorded (field `readFirst`). */
+export const READ_TEXTS_PATH = 'CS_USER_EXTRAS.OPENED_TEXTS';
+
 /** Name of the renderer's field that renders nothing: hidden lists. */
 export const HIDDEN_FIELD = 'Hidden';
 
@@ -113,6 +116,7 @@ function fieldUi(
   if (field.date?.max) options.max = resolveDateExpr(field.date.max, ctx.today) ?? undefined;
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
   if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
+  if (field.readFirst) options.readFirst = true;
   const ui: Record<string, unknown> = {
     'ui:widget': widget,
     'ui:title': ctx.t(fieldLabelKey(flow, field)),

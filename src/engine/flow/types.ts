@@ -219,6 +219,12 @@ export interface Field {
   rules?: RuleRef[];
   /** Shows the parts of the field's rules (a password policy) as a live list ticked off while typing. */
   checklist?: boolean;
+  /**
+   * A box the visitor ticks to accept the product's documents: every text of the product's rules
+   * (ET_TEXTS) is offered beside it, and it cannot be ticked before each was opened (a text opened
+   * as a panel earlier counts). Opened texts are recorded at READ_TEXTS_PATH.
+   */
+  readFirst?: boolean;
   /** Set by the loader on fields that came from a shared field set. */
   fieldSet?: string;
   /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */

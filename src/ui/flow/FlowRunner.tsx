@@ -10,18 +10,19 @@ import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
 import { applyDerived } from '../../engine/flow/derived';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
-import type { UiContext } from '../../engine/flow/forms';
+import { READ_TEXTS_PATH, type UiContext } from '../../engine/flow/forms';
 import type { Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
 import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
-import { getPath } from '../../engine/paths';
+import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
 import { ExpiringSoonNotice } from '../components/ExpiringSoonNotice';
 import { DelayedLoader } from '../layout/Loader';
 import { LazyBoundary, lazyNamed } from '../lazy';
 import { useFormPresence } from '../state/formPresence';
 import { createInputIssues } from '../theme';
+import type { ReadFirstDocuments } from '../widgets/documents';
 import { CompletionScreen } from './CompletionScreen';
 import { FormSubstep } from './FormSubstep';
 import type { FlowActor } from './flowActors';
@@ -132,6 +133,36 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       .then((r) => setTexts(Object.fromEntries(r.ET_TEXTS.map((x) => [x.TEXT_NAME, x.TEXT]))))
       .catch(() => setTexts({}));
   }, [flow, lang]);
+
+  // The product's documents for a consent box that must be read first: opened here, or earlier as
+  // a cover or document panel.
+  const readTexts = getPath(draft, READ_TEXTS_PATH);
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
+  const documents: ReadFirstDocuments = useMemo(() => {
+    const opened = new Set<string>(Array.isArray(readTexts) ? (readTexts as string[]) : []);
+    for (const s of flow.steps.flatMap((step) => step.substeps)) {
+      const panels = s.panels;
+      const done = panels ? getPath(draft, panels.recordPath) : undefined;
+      if (panels && Array.isArray(done))
+        for (const item of panels.items) if (done.includes(item.id)) opened.add(item.text);
+    }
+    return {
+      items: Object.entries(texts).map(([name, text]) => ({
+        name,
+        text,
+        title: t(`flow:documents.${name}`),
+      })),
+      opened: [...opened],
+      // The form may hold on to this callback past later edits: it reads the draft as it is now.
+      onOpen: (name) => {
+        const now = latestDraft.current;
+        const list = getPath(now, READ_TEXTS_PATH);
+        const read = Array.isArray(list) ? (list as string[]) : [];
+        if (!read.includes(name)) change(setPath(now, READ_TEXTS_PATH, [...read, name]));
+      },
+    };
+  }, [texts, draft, flow, t, change]);
 
   const next = () => {
     if (pending.current) clearTimeout(pending.current);
@@ -268,6 +299,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
             showAll={showAll}
             onChange={change}
             inputIssues={inputIssues}
+            documents={documents}
           />
         ) : null}
         <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />

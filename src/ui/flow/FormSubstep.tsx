@@ -21,6 +21,7 @@ import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/valida
 import { validatorLoaders } from '../../generated';
 import { type InputIssues, templates, widgets } from '../theme';
 import { afterPress } from '../theme/afterPress';
+import type { ReadFirstDocuments } from '../widgets/documents';
 import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } from './formErrors';
 
 const HIDDEN_FIELDS = { [HIDDEN_FIELD]: () => null };
@@ -51,6 +52,8 @@ export interface FormSubstepProps {
   onChange: (quote: Quote) => void;
   /** Widgets report here typing that is not a value yet (half a date), so continue can stop on it. */
   inputIssues: InputIssues;
+  /** The product's documents, for a consent box that must be read first (field `readFirst`). */
+  documents?: ReadFirstDocuments;
 }
 
 /** The errors the substep has now (all of them; the form filters what it shows). */
@@ -78,7 +81,16 @@ export function substepErrors(
   return [...schemaErrors, ...engineErrors.filter((e) => !seen.has(e.id))];
 }
 
-export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inputIssues }: FormSubstepProps) {
+export function FormSubstep({
+  flow,
+  substep,
+  quote,
+  ctx,
+  showAll,
+  onChange,
+  inputIssues,
+  documents,
+}: FormSubstepProps) {
   const schema = useMemo(() => substepSchema(flow, substep) as RJSFSchema, [flow, substep]);
   const [validator, setValidator] = useState<Validator | null>(null);
   const [loadError, setLoadError] = useState<Error | null>(null);
@@ -95,7 +107,7 @@ export function FormSubstep({ flow, substep, quote, ctx, showAll, onChange, inpu
   }, [flow, substep, schema]);
 
   const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
-  const formContext = useMemo(() => ({ inputIssues }), [inputIssues]);
+  const formContext = useMemo(() => ({ inputIssues, documents }), [inputIssues, documents]);
   const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
   const errors = useMemo(
     () => substepErrors(substep, quote, ctx, validator, schema),

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FieldIssueContext } from '../theme/fieldIssue';
 import { labelId } from '../theme/ids';
 import { type Choice, choiceKey, coerceChoice, controlAria, joinClasses, readChoices } from './common';
+import { documentsOf } from './documents';
 
 function useFieldIssue() {
   return useContext(FieldIssueContext)?.issue;
@@ -181,31 +182,65 @@ export function YesNoWidget(props: WidgetProps) {
 export function CheckboxWidget(props: WidgetProps) {
   const { id, htmlName, value, label, required, disabled, readonly, autofocus, onChange, onBlur, onFocus } =
     props;
+  const { t } = useTranslation('flow');
   const aria = controlAria(props, useFieldIssue());
+  // A box accepting the product's documents cannot be ticked before each was opened (spec: the
+  // visitor reads what they accept); one already ticked can always be cleared.
+  const documents = props.options.readFirst ? documentsOf(props.registry) : undefined;
+  const unread = documents?.items.filter((d) => !documents.opened.includes(d.name)) ?? [];
+  const waiting = unread.length > 0 && value !== true;
+  const hintId = `${id}__read-first`;
   return (
-    <div className={joinClasses('checkbox', aria['aria-invalid'] && 'checkbox--invalid')}>
-      <input
-        type="checkbox"
-        id={id}
-        name={htmlName || id}
-        className="checkbox__input"
-        checked={value === true}
-        required={required}
-        disabled={disabled || readonly}
-        autoFocus={autofocus}
-        onChange={(e) => onChange(e.target.checked ? true : required ? undefined : false)}
-        onBlur={() => onBlur(id, value)}
-        onFocus={() => onFocus(id, value)}
-        {...aria}
-      />
-      <label htmlFor={id} className="checkbox__label">
-        {label}
-        {required && (
-          <span className="field__required" aria-hidden="true">
-            {' *'}
-          </span>
-        )}
-      </label>
-    </div>
+    <>
+      {documents && documents.items.length > 0 && (
+        <div className="read-first" role="group" aria-labelledby={hintId}>
+          <p id={hintId} className="read-first__hint">
+            {waiting ? t('documents.readFirst') : t('documents.allRead')}
+          </p>
+          {documents.items.map((d) => (
+            <details
+              key={d.name}
+              className="panel read-first__document"
+              onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && documents.onOpen(d.name)}
+            >
+              <summary>
+                {d.title}
+                {documents.opened.includes(d.name) && (
+                  <span className="panel__read">{t('packages.panelRead')}</span>
+                )}
+              </summary>
+              <div className="panel__text">{d.text}</div>
+            </details>
+          ))}
+        </div>
+      )}
+      <div className={joinClasses('checkbox', aria['aria-invalid'] && 'checkbox--invalid')}>
+        <input
+          type="checkbox"
+          id={id}
+          name={htmlName || id}
+          className="checkbox__input"
+          checked={value === true}
+          required={required}
+          disabled={disabled || readonly || waiting}
+          autoFocus={autofocus}
+          onChange={(e) => onChange(e.target.checked ? true : required ? undefined : false)}
+          onBlur={() => onBlur(id, value)}
+          onFocus={() => onFocus(id, value)}
+          {...aria}
+          aria-describedby={
+            [aria['aria-describedby'], documents ? hintId : undefined].filter(Boolean).join(' ') || undefined
+          }
+        />
+        <label htmlFor={id} className="checkbox__label">
+          {label}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              {' *'}
+            </span>
+          )}
+        </label>
+      </div>
+    </>
   );
 }
