@@ -263,9 +263,8 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');
-    flow.completion.links?.forEach((link, i) =>
-      needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`),
-    );
+    for (const [i, link] of (flow.completion.links ?? []).entries())
+      needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`);
   }
 
   const stepIds = new Set<string>();

@@ -136,10 +136,10 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
 
   // The product's documents for a consent box that must be read first: opened here, or earlier as
   // a cover or document panel.
-  const readTexts = getPath(draft, READ_TEXTS_PATH);
   const latestDraft = useRef(draft);
   latestDraft.current = draft;
   const documents: ReadFirstDocuments = useMemo(() => {
+    const readTexts = getPath(draft, READ_TEXTS_PATH);
     const opened = new Set<string>(Array.isArray(readTexts) ? (readTexts as string[]) : []);
     for (const s of flow.steps.flatMap((step) => step.substeps)) {
       const panels = s.panels;
