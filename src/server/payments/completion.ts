@@ -11,13 +11,13 @@ import {
   ymdToDisplay,
 } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
+import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
 import type { Db } from '../db';
 import { hasKey, t } from '../i18n';
 import { enqueueMail } from '../outbox';
 import { findOrder, type OrderStatus, type PaymentOrder, toPaymentOrder } from './orders';
-import { formatEuroCents } from './texts';
 
 /** What the provider said, as far as it said it; missing parts keep what the order already has. */
 export interface ProviderDetails {
@@ -233,7 +233,8 @@ async function issueContract(
       product: productName(offer, ctx.flows, lang),
       startDate: ymdToDisplay(start),
       endDate: ymdToDisplay(end),
-      amount: formatEuroCents(order.amountCents, lang),
+      // As the site shows amounts: whole euro (the card provider's page shows the exact charge).
+      amount: formatEuro(order.amountCents / 100, lang),
     },
   });
   return { contractNo, mailQueued: true };
