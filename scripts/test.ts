@@ -21,10 +21,12 @@ const stages: Stage[] = [
   { name: 'vitest', cmd: ['npx', 'vitest', 'run'] },
 ];
 if (process.env.PG_TEST_URL) {
+  // On PostgreSQL every API test runs against two service instances taking turns (a round-robin
+  // balancer in-process), so the suite also proves the instances behave as one (docs/operations.md).
   stages.push({
     name: 'vitest (PostgreSQL)',
     cmd: ['npx', 'vitest', 'run', 'tests/api', 'tests/scenarios'],
-    env: { TEST_DATABASE_URL: process.env.PG_TEST_URL },
+    env: { TEST_DATABASE_URL: process.env.PG_TEST_URL, TEST_INSTANCES: '2' },
   });
 }
 stages.push(

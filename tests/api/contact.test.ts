@@ -152,6 +152,20 @@ describe('call-back request', () => {
     expect((await s.testDb.db.query('SELECT count(*)::int AS n FROM offers'))[0]).toEqual({ n: 0 });
   });
 
+  it('confirms to one address a few times an hour at most, whoever asks; every request is kept', async () => {
+    const target = { ...request, MAIL_ADDRESS: 'andri.pavlou@example.com.cy' };
+    for (let i = 0; i < 5; i++) expect((await send(target, 'en', `192.0.2.${100 + i}`)).statusCode).toBe(200);
+    const confirmations = (await s.mailbox(target.MAIL_ADDRESS)).filter(
+      (m) => m.template === 'callbackConfirmation',
+    );
+    expect(confirmations).toHaveLength(3);
+    expect(
+      await s.testDb.db.query(`SELECT 1 FROM contact_requests WHERE data->>'MAIL_ADDRESS' = $1`, [
+        target.MAIL_ADDRESS,
+      ]),
+    ).toHaveLength(5);
+  });
+
   it('limits requests per client IP', async () => {
     for (let i = 0; i < 3; i++) expect((await send(request, 'en', '198.51.100.9')).statusCode).toBe(200);
     expect((await send(request, 'en', '198.51.100.9')).statusCode).toBe(429);

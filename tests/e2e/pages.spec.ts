@@ -4,7 +4,7 @@
 // with every error of spec §8 they can show, HTTP 400/418, and accessibility and width checks of
 // every page in both languages at 390 px and 1280 px.
 
-import { expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { formatEuro } from '../../src/engine/money';
 import {
@@ -884,6 +884,11 @@ test.describe('/help-page', () => {
 test.describe
   .serial('/payment-completion/{id}', () => {
     const orders: Partial<Record<'approved' | 'declined', string>> = {};
+    // Only the browser that made an offer sees its payment's outcome: the later tests, each in a
+    // fresh browser context, carry the buying browser's cookies.
+    const ownerCookies: Partial<
+      Record<'approved' | 'declined', Awaited<ReturnType<BrowserContext['cookies']>>>
+    > = {};
 
     const orderOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
 
@@ -902,6 +907,7 @@ test.describe
       expect(result.payment).toBe('SUCCESS');
       const orderId = orderOf(page);
       orders.approved = orderId;
+      ownerCookies.approved = await page.context().cookies();
       await expect(
         page.getByRole('heading', { level: 1, name: 'Η πληρωμή ολοκληρώθηκε επιτυχώς' }),
       ).toBeVisible();
@@ -968,6 +974,7 @@ test.describe
       const result = await replayScenarioInPage(page, await bundle('driver'), s);
       expect(result.payment).toBe('FAILED');
       orders.declined = orderOf(page);
+      ownerCookies.declined = await page.context().cookies();
       await expect(
         page.getByRole('heading', { level: 1, name: 'Η πληρωμή δεν ολοκληρώθηκε επιτυχώς' }),
       ).toBeVisible();
@@ -1009,12 +1016,17 @@ test.describe
           await setLanguage(page, lang);
           await acceptNecessaryCookies(page);
           await page.setViewportSize({ width, height: 900 });
-          const pages: [string, string][] = [
-            [orders.approved ?? '', 'pages:completion.successTitle'],
-            [orders.declined ?? '', 'pages:completion.failedTitle'],
-            ['OF000000-1-NOSUCH', 'pages:completion.unreadableTitle'],
+          const pages: [string, string, 'approved' | 'declined' | null][] = [
+            [orders.approved ?? '', 'pages:completion.successTitle', 'approved'],
+            [orders.declined ?? '', 'pages:completion.failedTitle', 'declined'],
+            ['OF000000-1-NOSUCH', 'pages:completion.unreadableTitle', null],
           ];
-          for (const [orderId, title] of pages) {
+          for (const [orderId, title, owner] of pages) {
+            // The offer cookie of the browser that bought it (same name: each replaces the last).
+            if (owner)
+              await page
+                .context()
+                .addCookies((ownerCookies[owner] ?? []).filter((c) => c.name.endsWith('zcp_offers')));
             await page.goto(`/payment-completion/${encodeURIComponent(orderId)}`);
             await expect(page.getByRole('heading', { level: 1, name: L(lang, title) })).toBeVisible();
             await expect(page).toHaveTitle(`${L(lang, 'pages:completion.pageTitle')} – GIC`);

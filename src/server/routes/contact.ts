@@ -12,6 +12,9 @@ import { enqueueMail } from '../outbox';
 import { hitLimit } from '../rateLimit';
 import { ERROR_ANSWERS, ref } from '../schemas';
 
+/** Call-back confirmation mails per address per hour, from all clients together. */
+const CONFIRMATIONS_PER_ADDRESS_HOUR = 3;
+
 export interface ContactBody {
   FIRST_NAME?: string;
   LAST_NAME?: string;
@@ -135,6 +138,19 @@ export function contactRoutes(ctx: ServiceContext): FastifyPluginAsync {
               message: data.MESSAGE || '-',
             },
           });
+          // Anyone can type any address here: the confirmation mail goes out at most a few times
+          // an hour per address, so nobody can have us mail a stranger over and over. The request
+          // itself is kept and called back all the same.
+          const mailAllowed = await hitLimit(
+            tx,
+            { bucket: 'CONTACT_MAIL', key: email, limit: CONFIRMATIONS_PER_ADDRESS_HOUR, windowMs: 3600_000 },
+            now,
+            ctx.config.sessionSecret,
+          );
+          if (!mailAllowed) {
+            request.log.warn({ reference: ref }, 'call-back confirmation not mailed: address limit');
+            return ref;
+          }
           await enqueueMail(tx, {
             to: email,
             template: 'callbackConfirmation',

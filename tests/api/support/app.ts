@@ -29,6 +29,8 @@ export function testClock(start = '2026-03-10T09:00:00.000Z'): TestClock {
 
 export interface TestService {
   app: FastifyInstance;
+  /** The instances `call` alternates between (two with TEST_INSTANCES=2 on PostgreSQL). */
+  instances: FastifyInstance[];
   testDb: TestDb;
   clock: TestClock;
   config: Config;
@@ -57,20 +59,26 @@ export async function startService(
     rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 },
     ...options.config,
   });
-  const app = await buildApp(config, {
-    db: testDb.db,
-    now: clock.now,
-    transports: options.transports ?? {},
-    flows: options.flows,
-  });
+  const deps = { now: clock.now, transports: options.transports ?? {}, flows: options.flows };
+  const app = await buildApp(config, { ...deps, db: testDb.db });
   await app.ready();
+  // TEST_INSTANCES=2 (on PostgreSQL): a second instance on its own connection pool to the same
+  // database, and `call` alternates between the two, as a round-robin load balancer would.
+  const instances = [app];
+  if (process.env.TEST_INSTANCES === '2' && testDb.openAnother) {
+    const second = await buildApp(config, { ...deps, db: await testDb.openAnother() });
+    await second.ready();
+    instances.push(second);
+  }
+  let turn = 0;
   // One browser: the client cookie the service sets with the first e-mail code is sent back on
   // every later call (added to any cookie a test sends), as the visitor's browser does.
   let clientCookie = '';
   const call: TestService['call'] = async ({ lang, headers, ...rest }) => {
     const given = typeof headers?.cookie === 'string' ? headers.cookie : '';
     const cookie = [given, given.includes('zcp_client=') ? '' : clientCookie].filter(Boolean).join('; ');
-    const res = await app.inject({
+    const instance = instances[turn++ % instances.length];
+    const res = await instance.inject({
       ...rest,
       headers: { 'accept-language': lang ?? 'el', ...headers, ...(cookie ? { cookie } : {}) },
     });
@@ -79,11 +87,16 @@ export async function startService(
     return res;
   };
   const mailbox: TestService['mailbox'] = async (to) => {
-    const res = await app.inject({ method: 'GET', url: `/dev/mailbox.json?to=${encodeURIComponent(to)}` });
+    const instance = instances[turn++ % instances.length];
+    const res = await instance.inject({
+      method: 'GET',
+      url: `/dev/mailbox.json?to=${encodeURIComponent(to)}`,
+    });
     return res.json();
   };
   return {
     app,
+    instances,
     testDb,
     clock,
     config,
@@ -96,7 +109,7 @@ export async function startService(
       return match[1];
     },
     close: async () => {
-      await app.close();
+      for (const instance of instances) await instance.close();
       await testDb.close();
     },
   };

@@ -8,6 +8,8 @@ import { type Db, openDb } from '../../../src/server/db';
 export interface TestDb {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Another connection pool to the same database (PostgreSQL only): a second service instance. */
+  openAnother?(): Promise<Db>;
   /** Empties the service's tables (keeps the schema and migrations). */
   clean(): Promise<void>;
   close(): Promise<void>;
@@ -68,14 +70,21 @@ export async function openTestDb(): Promise<TestDb> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const db = await openDb({ url: withSearchPath(url, schema) });
+  const others: Db[] = [];
   return {
     db,
     kind: 'postgres',
+    openAnother: async () => {
+      const other = await openDb({ url: withSearchPath(url, schema) });
+      others.push(other);
+      return other;
+    },
     clean: async () => {
       const tables = await existingTables(db);
       if (tables.length > 0) await db.query(`TRUNCATE ${tables.join(', ')} CASCADE`);
     },
     close: async () => {
+      for (const other of others) await other.close();
       await db.close();
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
