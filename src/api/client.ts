@@ -125,7 +125,8 @@ export async function fetchCsrfToken(): Promise<string | null> {
 // --- Silent refresh: one at a time, shared by every call that needs it (two refreshes with the
 // same token look like token theft to the service and end the session).
 
-const SESSION_CALLS = /^um\/(login|logout|refreshtoken|csrf|2falogin|2favalidateotp|2fapasskey|passkey\/login)/;
+const SESSION_CALLS =
+  /^um\/(login|logout|refreshtoken|csrf|2falogin|2favalidateotp|2fapasskey|passkey\/login)/;
 const REFRESHABLE = ['NOT_LOGGED_IN', 'TOKEN_EXPIRED'];
 let refreshing: Promise<unknown | null> | null = null;
 
@@ -202,7 +203,8 @@ export async function zcpRequest<T = unknown>(
     if (response.status === 403 && method !== 'GET' && codeOf(failure) === 'CSRF' && relative !== 'um/csrf') {
       if (await fetchCsrfToken()) {
         response = await send(method, relative, body, options);
-        failure = response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
+        failure =
+          response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
       }
     }
     // An expired access token while logged in: refresh silently and try once more.
@@ -215,7 +217,8 @@ export async function zcpRequest<T = unknown>(
     if (refreshable) {
       if ((await refreshSession()) !== null) {
         response = await send(method, relative, body, options);
-        failure = response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
+        failure =
+          response.status === 200 || response.status === 204 ? null : await readBodyLeniently(response);
       }
     }
   }

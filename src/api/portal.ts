@@ -151,7 +151,9 @@ export function validateTwoFactorCode(code: string): Promise<PortalSession> {
 }
 
 /** The current password before a sensitive change; a two-factor account also gets an SMS code. */
-export function verifyPassword(password: string): Promise<true | { OTP_REQUIRED: true; MOBILE_HINT?: string }> {
+export function verifyPassword(
+  password: string,
+): Promise<true | { OTP_REQUIRED: true; MOBILE_HINT?: string }> {
   return zcpRequest('POST', 'um/verifypassword', { PASSWORD: password }, { quiet: true }) as Promise<
     true | { OTP_REQUIRED: true; MOBILE_HINT?: string }
   >;
@@ -216,7 +218,10 @@ export function passkeyRegistrationOptions(): Promise<unknown> {
   return zcpRead('POST', 'um/passkey/register/options', {}, { quiet: true });
 }
 
-export function passkeyRegistrationVerify(response: unknown, name: string): Promise<{ PASSKEY: PasskeyEntry }> {
+export function passkeyRegistrationVerify(
+  response: unknown,
+  name: string,
+): Promise<{ PASSKEY: PasskeyEntry }> {
   return zcpRead('POST', 'um/passkey/register/verify', { RESPONSE: response, NAME: name }, { quiet: true });
 }
 

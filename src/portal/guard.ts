@@ -6,9 +6,9 @@
 // - Login, register and reset while logged in go to the default route (the dashboard);
 // - register and reset cannot be the first navigation (they go to Login, query kept).
 
+import { isLoggedIn } from '../api/session';
 import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
 import { withQuery } from '../app/routeTable';
-import { isLoggedIn } from '../api/session';
 import {
   afterLoginPath,
   isLoggedOutOnly,
@@ -49,7 +49,8 @@ export function resetSilentLogin(): void {
 export function installPortalGuard(): () => void {
   if (!installed) {
     installed = true;
-    const toLogin = (_params: Record<string, string | undefined>, search: string) => withQuery(LOGIN_PATH, search);
+    const toLogin = (_params: Record<string, string | undefined>, search: string) =>
+      withQuery(LOGIN_PATH, search);
     addProtectedRoutes([
       { pattern: REGISTER_PATH, defaultRoute: toLogin },
       { pattern: RESET_PASSWORD_PATH, defaultRoute: toLogin },

@@ -9,15 +9,18 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
-import * as portal from '../api/portal';
 import type { PasskeyEntry, PortalSession } from '../api/portal';
+import * as portal from '../api/portal';
 
 export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
 
 export type PasskeyFailure = 'cancelled' | 'failed';
 
 export class PasskeyError extends Error {
-  constructor(readonly reason: PasskeyFailure, cause?: unknown) {
+  constructor(
+    readonly reason: PasskeyFailure,
+    cause?: unknown,
+  ) {
     super(`passkey ${reason}`, { cause });
   }
 }

@@ -42,7 +42,13 @@ function route(
   titleKey: string,
   extra: Partial<RouteHandle> = {},
 ): RouteObject {
-  return { id, path, caseSensitive: true, element, handle: { name: id, titleKey, ...extra } satisfies RouteHandle };
+  return {
+    id,
+    path,
+    caseSensitive: true,
+    element,
+    handle: { name: id, titleKey, ...extra } satisfies RouteHandle,
+  };
 }
 
 export function portalRoutes(): RouteObject[] {

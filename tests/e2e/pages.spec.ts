@@ -1018,7 +1018,9 @@ for (const lang of LANGS)
       await page.setViewportSize({ width, height: 900 });
       // / is the dashboard, which needs a login: a first visit lands on Login (the portal's layout).
       await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1, name: L(lang, 'portal:login.title') })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: L(lang, 'portal:login.title') }),
+      ).toBeVisible();
       // A first visit: the cookie banner is part of the page.
       const banner = page.locator('section.cookie-banner');
       await expect(banner.getByRole('heading', { level: 2 })).not.toBeEmpty();

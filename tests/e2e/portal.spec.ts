@@ -37,7 +37,7 @@ async function expectNoSideScroll(page: Page, width: number, context: string): P
   expect(scrollWidth, `${context} scrolls sideways`).toBeLessThanOrEqual(width);
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 async function continueFlow(page: Page, lang: Lang, last = false): Promise<void> {
   await page
@@ -182,9 +182,14 @@ for (const [lang, width] of [
       await expect(page).toHaveURL(/\/my-profile$/);
 
       // The dashboard: greeting, and the customer's real contracts, offers and claims.
-      await page.getByRole('link', { name: L(lang, 'portal:menu.home'), exact: true }).first().click();
+      await page
+        .getByRole('link', { name: L(lang, 'portal:menu.home'), exact: true })
+        .first()
+        .click();
       await expect(page.locator('.dashboard h1')).toHaveText(
-        new RegExp(`${L(lang, 'portal:dashboard.greeting.morning')}|${L(lang, 'portal:dashboard.greeting.evening')}|${L(lang, 'portal:dashboard.greeting.afternoon')}`),
+        new RegExp(
+          `${L(lang, 'portal:dashboard.greeting.morning')}|${L(lang, 'portal:dashboard.greeting.evening')}|${L(lang, 'portal:dashboard.greeting.afternoon')}`,
+        ),
       );
       await expect(page.locator('[data-contract]').first()).toBeVisible();
       await expect(page.locator('[data-offer]').first()).toBeVisible();
@@ -219,7 +224,9 @@ for (const [lang, width] of [
         const dialog = page.getByRole('dialog', { name: L(lang, 'portal:purchase.title') });
         await expect(dialog).toBeVisible();
         await expectAccessible(page, `purchase dialog (${lang})`);
-        await dialog.getByRole('button', { name: new RegExp(L(lang, 'common:products.driver.name')) }).click();
+        await dialog
+          .getByRole('button', { name: new RegExp(L(lang, 'common:products.driver.name')) })
+          .click();
         await expect(page).toHaveURL(/\/driver\/offer\/1$/);
         await expect(page.locator('#root_BIRTH_DATE')).toHaveValue('17/05/1984');
       }
@@ -229,11 +236,17 @@ for (const [lang, width] of [
       await expect(heading(page, L(lang, 'portal:profile.title'))).toBeVisible();
       const home = page.getByLabel(L(lang, 'portal:profile.fields.homePhone'));
       await home.fill('1234');
-      await page.getByRole('button', { name: L(lang, 'portal:profile.save') }).first().click();
+      await page
+        .getByRole('button', { name: L(lang, 'portal:profile.save') })
+        .first()
+        .click();
       await expect(page.getByText(L(lang, 'validation:cypriot_phone'))).toBeVisible();
       const phone = lang === 'el' ? '22334455' : '25334455';
       await home.fill(phone);
-      await page.getByRole('button', { name: L(lang, 'portal:profile.save') }).first().click();
+      await page
+        .getByRole('button', { name: L(lang, 'portal:profile.save') })
+        .first()
+        .click();
       await expect(page.getByText(L(lang, 'portal:profile.saved'))).toBeVisible();
       // The password change shows the live rules after the current password.
       await page.getByRole('button', { name: L(lang, 'portal:profile.password.start') }).click();

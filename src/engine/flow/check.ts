@@ -255,9 +255,9 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');
-    flow.completion.links?.forEach((link, i) =>
-      needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`),
-    );
+    flow.completion.links?.forEach((link, i) => {
+      needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`);
+    });
   }
 
   const stepIds = new Set<string>();

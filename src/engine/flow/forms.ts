@@ -6,9 +6,9 @@ import { resolveDateExpr } from '../dates';
 import { readNumber } from '../expr';
 import { formatEuro } from '../money';
 import { getPath, setPath } from '../paths';
+import { ruleChecklists } from '../rules/fieldRules';
 import { fieldLabelKey, qualify } from './expand';
 import type { Field, Flow, Quote, Substep } from './types';
-import { ruleChecklists } from '../rules/fieldRules';
 import { isDisabled, isVisible, quoteListOptions, resolveParams, type ValidationContext } from './validate';
 
 export type JsonSchema = Record<string, unknown>;

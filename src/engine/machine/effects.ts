@@ -94,8 +94,15 @@ export async function runEffects(input: EffectsInput): Promise<EffectsOutcome> {
       if (error.referral) return { kind: 'referral', quote, cursor: i, referral: error.referral };
       // A refusal the flow words itself (user not found, code expired …) is the visitor's to
       // correct: a 422, whatever status the service chose, so the form stays on screen.
-      const refusal = 'call' in effect && error.code ? flow.calls?.[effect.call]?.refusals?.[error.code] : undefined;
-      if (refusal) return { kind: 'error', quote, cursor: i, error: { ...error, status: 422, messageKey: qualify(flow, refusal) } };
+      const refusal =
+        'call' in effect && error.code ? flow.calls?.[effect.call]?.refusals?.[error.code] : undefined;
+      if (refusal)
+        return {
+          kind: 'error',
+          quote,
+          cursor: i,
+          error: { ...error, status: 422, messageKey: qualify(flow, refusal) },
+        };
       return { kind: 'error', quote, cursor: i, error };
     }
   }

@@ -11,7 +11,12 @@
 import { ageOn, isValidYmd, resolveDateExpr, todayInNicosia, ZERO_DATE } from '../dates';
 import { toCents } from '../money';
 import { isValidIban } from './iban';
-import { PORTAL_PASSWORD_PARTS, passwordProblem, portalPasswordProblem, portalPasswordProblems } from './passwords';
+import {
+  PORTAL_PASSWORD_PARTS,
+  passwordProblem,
+  portalPasswordProblem,
+  portalPasswordProblems,
+} from './passwords';
 import { normalizePlate, plateProblem } from './plate';
 
 export { formatIbanGroups, isValidIban, normalizeIban } from './iban';

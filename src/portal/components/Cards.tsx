@@ -79,7 +79,9 @@ export function ClaimCard({ claim }: { claim: ClaimEntry }) {
         <span className="portal-card__number">{claim.CLAIM_NO}</span>
       </h3>
       {claim.CAUSE_DESC || claim.LOCATION ? (
-        <p className="portal-card__object">{[claim.CAUSE_DESC, claim.LOCATION].filter(Boolean).join(' · ')}</p>
+        <p className="portal-card__object">
+          {[claim.CAUSE_DESC, claim.LOCATION].filter(Boolean).join(' · ')}
+        </p>
       ) : null}
       <dl className="portal-card__facts">
         <dt>{t('claims.status')}</dt>

@@ -77,7 +77,10 @@ export function DashboardPage() {
           title={t('dashboard.contracts')}
           count={
             contracts.status === 'ready'
-              ? t('dashboard.contractsCount', { count: contracts.data.filter((c) => c.STATUS !== 'EXPIRED' && c.STATUS !== 'CANCELLED').length })
+              ? t('dashboard.contractsCount', {
+                  count: contracts.data.filter((c) => c.STATUS !== 'EXPIRED' && c.STATUS !== 'CANCELLED')
+                    .length,
+                })
               : ''
           }
           to={CONTRACTS_PATH}
@@ -129,7 +132,9 @@ export function DashboardPage() {
           title={t('dashboard.claims')}
           count={
             claims.status === 'ready'
-              ? t('dashboard.claimsCount', { count: claims.data.filter((c) => OPEN_CLAIMS.includes(c.STATUS)).length })
+              ? t('dashboard.claimsCount', {
+                  count: claims.data.filter((c) => OPEN_CLAIMS.includes(c.STATUS)).length,
+                })
               : ''
           }
           to={CLAIMS_PATH}

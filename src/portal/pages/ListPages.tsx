@@ -32,7 +32,10 @@ function ContractList({ list }: { list: ContractEntry[] }) {
           onValueChange={setCategory}
           options={[
             { value: '', label: t('contracts.all') },
-            ...categories.map((c) => ({ value: c, label: t(`common:products.${c}.name`, { defaultValue: c }) })),
+            ...categories.map((c) => ({
+              value: c,
+              label: t(`common:products.${c}.name`, { defaultValue: c }),
+            })),
           ]}
           required
         />
@@ -120,7 +123,12 @@ function ClaimList({ list }: { list: ClaimEntry[] }) {
           <span id={navId} className="visually-hidden">
             {t('claims.pages')}
           </span>
-          <button type="button" className="btn btn--secondary" disabled={page === 0} onClick={() => setPage(page - 1)}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+          >
             {t('claims.previous')}
           </button>
           <span role="status">{t('claims.pageOf', { page: page + 1, pages })}</span>

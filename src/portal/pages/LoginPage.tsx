@@ -20,7 +20,8 @@ import { startSession } from '../state/session';
 
 /** The §8 text for a failed login answer. */
 function loginProblem(error: unknown): string {
-  if (error instanceof PasskeyError) return error.reason === 'cancelled' ? 'errors.passkeyCancelled' : 'errors.passkeyFailed';
+  if (error instanceof PasskeyError)
+    return error.reason === 'cancelled' ? 'errors.passkeyCancelled' : 'errors.passkeyFailed';
   if (!isZcpError(error)) return 'errors.generic';
   const code = error.hasCode('LOCKED') ? 'LOCKED' : error.hasCode('LEGAL_ENTITY') ? 'LEGAL_ENTITY' : '';
   if (error.status === 403 && code === 'LOCKED') return 'errors.locked';
@@ -33,12 +34,21 @@ function loginProblem(error: unknown): string {
   return 'errors.generic';
 }
 
-function CredentialsForm({ onDone, onSecondFactor }: { onDone: (s: PortalSession) => void; onSecondFactor: (p: TwoFactorPending) => void }) {
+function CredentialsForm({
+  onDone,
+  onSecondFactor,
+}: {
+  onDone: (s: PortalSession) => void;
+  onSecondFactor: (p: TwoFactorPending) => void;
+}) {
   const { t } = useTranslation('portal');
   const formRef = useRef<HTMLFormElement>(null);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ username: string | null; password: string | null }>({ username: null, password: null });
+  const [errors, setErrors] = useState<{ username: string | null; password: string | null }>({
+    username: null,
+    password: null,
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -118,7 +128,12 @@ function CredentialsForm({ onDone, onSecondFactor }: { onDone: (s: PortalSession
           {t('login.submit')}
         </button>
         {passkeysSupported() ? (
-          <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void withPasskey()}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={busy}
+            onClick={() => void withPasskey()}
+          >
             {t('login.passkey')}
           </button>
         ) : null}
@@ -130,7 +145,15 @@ function CredentialsForm({ onDone, onSecondFactor }: { onDone: (s: PortalSession
   );
 }
 
-function SecondFactorForm({ pending, onDone, onCancel }: { pending: TwoFactorPending; onDone: (s: PortalSession) => void; onCancel: () => void }) {
+function SecondFactorForm({
+  pending,
+  onDone,
+  onCancel,
+}: {
+  pending: TwoFactorPending;
+  onDone: (s: PortalSession) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('portal');
   const formRef = useRef<HTMLFormElement>(null);
   const [code, setCode] = useState('');
@@ -192,7 +215,12 @@ function SecondFactorForm({ pending, onDone, onCancel }: { pending: TwoFactorPen
       {hasPasskey ? (
         <>
           <p>{t('login.secondFactorPasskey')}</p>
-          <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void withPasskey()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={busy}
+            onClick={() => void withPasskey()}
+          >
             {t('login.usePasskey')}
           </button>
         </>
@@ -205,7 +233,9 @@ function SecondFactorForm({ pending, onDone, onCancel }: { pending: TwoFactorPen
       {sent || smsOnly ? (
         <form ref={formRef} className="form" noValidate onSubmit={submit} aria-busy={busy}>
           <p role="status">
-            {sent ? t('login.smsSent', { hint: pending.MOBILE_HINT ?? '' }) : t('login.smsToSend', { hint: pending.MOBILE_HINT ?? '' })}
+            {sent
+              ? t('login.smsSent', { hint: pending.MOBILE_HINT ?? '' })
+              : t('login.smsToSend', { hint: pending.MOBILE_HINT ?? '' })}
           </p>
           {!sent ? (
             <button type="button" className="btn btn--secondary" disabled={busy} onClick={() => void send()}>

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { type CsUser, updateCustomer } from '../../api/portal';
 import { ymdToDisplay } from '../../engine/dates';
 import { fieldRules } from '../../engine/rules/fieldRules';
+import type { Option } from '../../ui/components/fields';
 import { SelectField, showErrorsAndFocus, TextField } from '../../ui/components/fields';
 import { labelOf, useDependentLov } from '../lov';
 import { setCustomer } from '../state/customer';
-import type { Option } from '../../ui/components/fields';
 import { SaveOutcome, saveProblem, useRuleText } from './common';
 
 type Outcome = { ok: boolean; key: string } | null;
@@ -51,7 +51,10 @@ export function BasicDetailsForm({ user, lovs }: { user: CsUser; lovs: Record<st
     event.preventDefault();
     const phone = (v: string) => (v.trim() === '' ? null : ruleText(fieldRules.cypriot_phone(v)));
     const next = {
-      EMAIL: values.EMAIL.trim() === '' ? t('validation:required') : ruleText(fieldRules.email(values.EMAIL.trim())),
+      EMAIL:
+        values.EMAIL.trim() === ''
+          ? t('validation:required')
+          : ruleText(fieldRules.email(values.EMAIL.trim())),
       HOME_PHONE_NUMBER: phone(values.HOME_PHONE_NUMBER),
       WORK_PHONE_NUMBER: phone(values.WORK_PHONE_NUMBER),
     };
@@ -197,7 +200,9 @@ export function AddressForm({ user, districts }: { user: CsUser; districts: Opti
           label={t('profile.fields.city')}
           value={values.CITY}
           onValueChange={set('CITY')}
-          options={cities ?? (values.CITY ? [{ value: values.CITY, label: labelOf(cities, values.CITY) }] : [])}
+          options={
+            cities ?? (values.CITY ? [{ value: values.CITY, label: labelOf(cities, values.CITY) }] : [])
+          }
           placeholder={values.DISTRICT ? t('profile.choose') : t('profile.address.districtFirst')}
           error={errors.CITY}
           disabled={!values.DISTRICT}
@@ -222,7 +227,12 @@ export function AddressForm({ user, districts }: { user: CsUser; districts: Opti
           maxLength={60}
           autoComplete="address-line1"
         />
-        <TextField label={t('profile.fields.house')} value={values.HOUSE} onValueChange={set('HOUSE')} maxLength={10} />
+        <TextField
+          label={t('profile.fields.house')}
+          value={values.HOUSE}
+          onValueChange={set('HOUSE')}
+          maxLength={10}
+        />
         <TextField
           label={t('profile.fields.apartment')}
           value={values.APARTMENT}
@@ -235,7 +245,12 @@ export function AddressForm({ user, districts }: { user: CsUser; districts: Opti
           onValueChange={set('BUILDING')}
           maxLength={60}
         />
-        <TextField label={t('profile.fields.poBox')} value={values.PO_BOX} onValueChange={set('PO_BOX')} maxLength={10} />
+        <TextField
+          label={t('profile.fields.poBox')}
+          value={values.PO_BOX}
+          onValueChange={set('PO_BOX')}
+          maxLength={10}
+        />
         <SaveOutcome outcome={outcome} />
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>

@@ -39,7 +39,11 @@ export function ChangeMobileForm({ user }: { user: CsUser }) {
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
     const problem =
-      number === '' ? t('validation:required') : number === user.TELEPHONE ? t('profile.mobile.same') : ruleText(fieldRules.cypriot_mobile(number));
+      number === ''
+        ? t('validation:required')
+        : number === user.TELEPHONE
+          ? t('profile.mobile.same')
+          : ruleText(fieldRules.cypriot_mobile(number));
     if (problem) {
       showErrorsAndFocus(() => setError(problem), formRef.current ?? document);
       return;
@@ -150,7 +154,10 @@ export function ChangePasswordForm({ user }: { user: CsUser }) {
   const [phase, setPhase] = useState<'closed' | 'reauth' | 'new'>('closed');
   const [password, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password: string | null; confirm: string | null }>({ password: null, confirm: null });
+  const [errors, setErrors] = useState<{ password: string | null; confirm: string | null }>({
+    password: null,
+    confirm: null,
+  });
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
   const parts = (ruleChecklists.portal_password?.(password, user.TELEPHONE) ?? []).map((p) => ({
@@ -163,7 +170,12 @@ export function ChangePasswordForm({ user }: { user: CsUser }) {
     const rule = fieldRules.portal_password(password, user.TELEPHONE);
     const next = {
       password: password === '' ? t('validation:required') : rule === true ? null : t(rule),
-      confirm: confirm === '' ? t('validation:required') : confirm !== password ? t('profile.password.mismatch') : null,
+      confirm:
+        confirm === ''
+          ? t('validation:required')
+          : confirm !== password
+            ? t('profile.password.mismatch')
+            : null,
     };
     if (next.password || next.confirm) {
       showErrorsAndFocus(() => setErrors(next), formRef.current ?? document);
@@ -304,7 +316,9 @@ export function PasskeysSection() {
                 <strong>{p.NAME}</strong>
                 <br />
                 {t('profile.passkeys.created', { date: showDate(p.CREATED_AT.slice(0, 10)) })}
-                {p.LAST_USED_AT ? ` · ${t('profile.passkeys.used', { date: showDate(p.LAST_USED_AT.slice(0, 10)) })}` : ''}
+                {p.LAST_USED_AT
+                  ? ` · ${t('profile.passkeys.used', { date: showDate(p.LAST_USED_AT.slice(0, 10)) })}`
+                  : ''}
               </span>
               <button
                 type="button"

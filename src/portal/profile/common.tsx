@@ -77,7 +77,9 @@ export function Reauthenticate({ onDone, onCancel }: { onDone: () => void; onCan
 
   return (
     <form ref={formRef} className="form profile__reauth" noValidate onSubmit={submit} aria-busy={busy}>
-      <p>{needsCode !== null ? t('profile.reauth.codeIntro', { hint: needsCode }) : t('profile.reauth.intro')}</p>
+      <p>
+        {needsCode !== null ? t('profile.reauth.codeIntro', { hint: needsCode }) : t('profile.reauth.intro')}
+      </p>
       {problem ? <FormMessage kind="error">{t(problem)}</FormMessage> : null}
       {needsCode !== null ? (
         <TextField

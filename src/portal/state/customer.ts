@@ -2,12 +2,14 @@
 // logged out) and replaced by every profile update's answer.
 
 import { useEffect } from 'react';
-import { type CsUser, getCustomer } from '../../api/portal';
 import { isZcpError } from '../../api/errors';
+import { type CsUser, getCustomer } from '../../api/portal';
 import { createStore, useStore } from '../../ui/state/store';
 import { clearSession, currentSession, onSessionEnd, useSession } from './session';
 
-type CustomerState = { status: 'idle' | 'loading' | 'failed'; user: null } | { status: 'ready'; user: CsUser };
+type CustomerState =
+  | { status: 'idle' | 'loading' | 'failed'; user: null }
+  | { status: 'ready'; user: CsUser };
 
 const store = createStore<CustomerState>({ status: 'idle', user: null });
 let loading: Promise<CsUser | null> | null = null;

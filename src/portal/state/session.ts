@@ -5,8 +5,8 @@
 // customer's data too (spec §4).
 
 import { refreshSession } from '../../api/client';
-import * as portal from '../../api/portal';
 import type { PortalSession } from '../../api/portal';
+import * as portal from '../../api/portal';
 import { isLoggedIn, setLoggedIn, subscribeSession } from '../../api/session';
 import { createStore, useStore } from '../../ui/state/store';
 

@@ -14,7 +14,8 @@ export interface DialogProps {
   className?: string;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]';
 
 export function Dialog({ title, children, onClose, closeLabel, role = 'dialog', className }: DialogProps) {
   const titleId = useId();

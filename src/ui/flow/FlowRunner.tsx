@@ -22,6 +22,7 @@ import { DelayedLoader } from '../layout/Loader';
 import { LazyBoundary, lazyNamed } from '../lazy';
 import { useFormPresence } from '../state/formPresence';
 import { createInputIssues } from '../theme';
+import { CompletionScreen } from './CompletionScreen';
 import { FormSubstep } from './FormSubstep';
 import type { FlowActor } from './flowActors';
 import { SubstepNotices } from './Notices';
@@ -29,7 +30,6 @@ import { PackagesSubstep } from './PackagesSubstep';
 import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice } from './Pauses';
 import { confirmedEmail, SendOfferSubstep } from './SendOfferSubstep';
 import { StepBar } from './StepBar';
-import { CompletionScreen } from './CompletionScreen';
 import { useLovs } from './useLovs';
 
 const CHANGE_DEBOUNCE_MS = 350;

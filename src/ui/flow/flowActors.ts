@@ -80,13 +80,17 @@ export function clearAllFlows(): void {
  */
 export function resetFlowActorsStarted(flowId: string): void {
   for (const [key, actor] of actors) {
-    if (key !== flowStorageKey(flowId, undefined) && !key.startsWith(`${flowStorageKey(flowId, undefined)}:`)) continue;
+    if (key !== flowStorageKey(flowId, undefined) && !key.startsWith(`${flowStorageKey(flowId, undefined)}:`))
+      continue;
     actor.stop();
     actors.delete(key);
   }
   try {
     for (const key of Object.keys(sessionStorage))
-      if (key === flowStorageKey(flowId, undefined) || key.startsWith(`${flowStorageKey(flowId, undefined)}:`))
+      if (
+        key === flowStorageKey(flowId, undefined) ||
+        key.startsWith(`${flowStorageKey(flowId, undefined)}:`)
+      )
         sessionStorage.removeItem(key);
   } catch {
     // Storage disabled: nothing was kept.

@@ -95,7 +95,9 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <FieldIssueContext value={issueState}>{children}</FieldIssueContext>
       </div>
       <FieldErrors id={errorId(id)} messages={messages} />
-      {Array.isArray(options.checklist) && <RuleChecklist id={`${id}__checklist`} parts={options.checklist} />}
+      {Array.isArray(options.checklist) && (
+        <RuleChecklist id={`${id}__checklist`} parts={options.checklist} />
+      )}
       {props.help}
     </div>
   );
@@ -115,7 +117,9 @@ export function RuleChecklist({ id, parts }: { id: string; parts: { text: string
             {part.ok ? '✓' : '•'}
           </span>{' '}
           {part.text}
-          <span className="visually-hidden">{part.ok ? ` – ${t('checklist.met')}` : ` – ${t('checklist.notMet')}`}</span>
+          <span className="visually-hidden">
+            {part.ok ? ` – ${t('checklist.met')}` : ` – ${t('checklist.notMet')}`}
+          </span>
         </li>
       ))}
     </ul>
