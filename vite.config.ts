@@ -91,6 +91,7 @@ export default defineConfig({
       '/zcp': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
+      '/dev/sms': proxied,
     },
   },
   preview: {
@@ -98,6 +99,7 @@ export default defineConfig({
       '/zcp': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
+      '/dev/sms': proxied,
     },
   },
   build: {

@@ -335,6 +335,7 @@ async function main(): Promise<void> {
   App           ${webUrl}/
   Flow preview  ${webUrl}/dev/flows
   Dev mailbox   ${webUrl}/dev/mailbox
+  Dev SMS       ${webUrl}/dev/sms
   API explorer  ${webUrl}/zcp/docs
   zcp service   ${serviceUrl} (NODE_ENV=development, data in ${dataDir})
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/portal/demo';
 import { startService, type TestService } from './support/app';
-import { lastSmsCode, PortalClient, smsTo } from './support/portal';
+import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient, smsTo } from './support/portal';
 
 let s: TestService;
 
@@ -295,6 +295,14 @@ describe('dashboard', () => {
     expect(offers.CT_OFFERS[0]).toMatchObject({
       OFFER_TYPE: expect.stringMatching(/^OFFER_(MOTOR|PROPERTY)$/),
     });
+    // The link reopens the offer from any browser: the offer detail call accepts its token.
+    const home = offers.CT_OFFERS.find((o: { OFFER_NO: string }) => o.OFFER_NO === 'OF900112');
+    expect(home.LINK).toBe(`/property/offer/1?offer=OF900112&token=${home.TOKEN}`);
+    const detail = await new PortalClient(s, { ip: '10.21.0.9' }).get(
+      `/zcp/offer/detail/OF900112/157?token=${home.TOKEN}`,
+    );
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().CS_POLICY.OFFER_NO).toBe('OF900112');
     const claims = (await c.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900001' })).json().CLAIM_LIST;
     expect(claims).toHaveLength(3);
     expect(claims.find((x: { CLAIM_NO: string }) => x.CLAIM_NO === 'CL2026000101')).toMatchObject({
@@ -308,11 +316,45 @@ describe('dashboard', () => {
     expect(announcements.statusCode).toBe(200);
   });
 
+  it("a logged-in customer's later purchase on the public site appears on their dashboard; another identity's does not", async () => {
+    const c = await loggedIn('99000001', '10.21.0.3');
+    const holder = (id: string, birth: string) => ({
+      CS_POLICY_HOLDER: {
+        FIRST_NAME: 'Ανδρέας',
+        LAST_NAME: 'Γεωργίου',
+        NATIONAL_ID_TYPE: 'ID',
+        NATIONAL_ID: id,
+        BIRTH_DATE: birth,
+      },
+      CS_POLICY: { PRODUCT_ID: '516' },
+    });
+    for (const [n, quote] of [
+      ['1', holder('784512', '1984-05-17')],
+      ['2', holder('784512', '1984-05-18')],
+    ] as const) {
+      await s.testDb.db.query(
+        `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, status, expiry_date)
+         VALUES ($1, 'driver', '516', 'DRV_BASIC', $2::jsonb, 3800, 'PAID', '2099-01-01')`,
+        [`OF88800${n}`, JSON.stringify(quote)],
+      );
+      await s.testDb.db.query(
+        `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, start_date, expiry_date, premium_cents, status, data)
+         VALUES ($1, $2, '516', 'DRV_BASIC', '2026-03-10', '2027-03-09', 3800, 'ACTIVE', $3::jsonb)`,
+        [`CY888000${n}`, `OF88800${n}`, JSON.stringify(quote)],
+      );
+    }
+    const numbers = (await c.get('/zcp/contract/search/900001'))
+      .json()
+      .CT_CONTRACTS.map((x: { CONTRACT_NO: string }) => x.CONTRACT_NO);
+    expect(numbers).toContain('CY8880001');
+    expect(numbers).not.toContain('CY8880002');
+  });
+
   it('99000002 has outdated data and at least two contracts; confirming the profile clears the flag', async () => {
     const c = await loggedIn('99000002', '10.21.0.2');
     expect((await c.get('/zcp/um/session')).json().OUTDATED_DATA).toBe(true);
     expect((await c.get('/zcp/contract/search/900002')).json().CT_CONTRACTS.length).toBeGreaterThanOrEqual(2);
-    const confirmed = await c.put('/zcp/customer/custUpdProfile/900002', {});
+    const confirmed = await c.request('PUT', '/zcp/customer/custUpdProfile/900002', undefined);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().CS_USER.OUTDATED_DATA).toBe(false);
     expect((await c.get('/zcp/um/session')).json().OUTDATED_DATA).toBe(false);
@@ -430,6 +472,24 @@ describe('profile', () => {
     ).toBe(200);
   });
 
+  it('turns two-factor login on after re-authentication; the next login asks for the SMS code', async () => {
+    const { userId } = await makeAccount(s.testDb.db, {
+      customerNo: 'T2FA',
+      mobile: '97123001',
+      idNumber: '612612',
+      birthDate: '1983-06-06',
+    });
+    const c = new PortalClient(s, { ip: '10.22.0.10' });
+    expect((await c.login('97123001', FIXTURE_PASSWORD)).statusCode).toBe(200);
+    expect((await c.put(`/zcp/um/2fa/${userId}`, { ENABLED: true })).json().CODE).toBe('REAUTH_REQUIRED');
+    expect((await c.put('/zcp/um/2fa/U900001', { ENABLED: true })).json().CODE).toBe('FORBIDDEN');
+    expect((await c.post('/zcp/um/verifypassword', { PASSWORD: FIXTURE_PASSWORD })).statusCode).toBe(204);
+    expect((await c.put(`/zcp/um/2fa/${userId}`, { ENABLED: true })).statusCode).toBe(204);
+    expect((await c.get(`/zcp/um/verifyuser/${userId}`)).json().TWO_FA).toBe(true);
+    const next = await new PortalClient(s, { ip: '10.22.0.11' }).login('97123001', FIXTURE_PASSWORD);
+    expect(next.json()).toMatchObject({ TWO_FA_REQUIRED: true, LOGGED_IN: false });
+  });
+
   it('two-factor accounts re-authenticate with password and SMS code', async () => {
     const c = new PortalClient(s, { ip: '10.22.0.6' });
     await c.login('99000004', DEMO_PASSWORD);
@@ -508,6 +568,7 @@ describe("another customer's ids", () => {
       ['POST ClaimList', () => c.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900002' })],
       ['PUT setpassword', () => c.put('/zcp/um/setpassword/U900002', { PASSWORD: 'Strovolos!2027' })],
       ['GET verifyuser', () => c.get('/zcp/um/verifyuser/U900002')],
+      ['PUT 2fa', () => c.put('/zcp/um/2fa/U900002', { ENABLED: false })],
       ['DELETE passkey', () => c.request('DELETE', '/zcp/um/passkeys/another-users-credential')],
       ['GET unknown customer', () => c.get('/zcp/customer/123')],
     ];

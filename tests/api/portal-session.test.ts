@@ -5,6 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
+import { housekeeping } from '../../src/server/outbox/sender';
 import { DEMO_PASSWORD } from '../../src/server/portal/demo';
 import { startService, type TestService } from './support/app';
 import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient } from './support/portal';
@@ -314,6 +315,8 @@ describe('two-factor login', () => {
     expect((await c.get('/zcp/um/session')).statusCode).toBe(401);
     expect((await c.get('/zcp/customer/900004')).statusCode).toBe(401);
     expect((await c.post('/zcp/um/refreshtoken')).statusCode).toBe(401);
+    // Typing the code may take longer than an access token lives (5 minutes), not longer than the code.
+    s.clock.advance(6 * MIN);
     expect((await c.post('/zcp/um/2falogin', { METHOD: 'SMS' })).statusCode).toBe(204);
     const code = await lastSmsCode(s, '99000004');
     const wrong = await c.post('/zcp/um/2favalidateotp', { CODE: code === '111111' ? '222222' : '111111' });
@@ -331,7 +334,7 @@ describe('refresh, expiry and logout', () => {
     const { mobile, client } = await fresh();
     expect((await client.login(mobile, FIXTURE_PASSWORD)).statusCode).toBe(200);
     const first = client.jar.get('zcp_rt') as string;
-    const r1 = await client.post('/zcp/um/refreshtoken');
+    const r1 = await client.request('POST', '/zcp/um/refreshtoken', undefined);
     expect(r1.statusCode).toBe(200);
     const second = client.jar.get('zcp_rt') as string;
     expect(second).not.toBe(first);
@@ -402,7 +405,8 @@ describe('refresh, expiry and logout', () => {
     const { mobile, client } = await fresh();
     await client.login(mobile, FIXTURE_PASSWORD);
     const saved = new Map(client.jar);
-    expect((await client.post('/zcp/um/logout', {})).statusCode).toBe(204);
+    // A POST with no body at all, as fetch sends it.
+    expect((await client.request('POST', '/zcp/um/logout', undefined)).statusCode).toBe(204);
     expect(client.jar.has('zcp_at')).toBe(false);
     const replay = new PortalClient(s, { ip: '10.9.9.9' });
     for (const [k, v] of saved) replay.jar.set(k, v);
@@ -412,6 +416,29 @@ describe('refresh, expiry and logout', () => {
     expect(res.json().CODE).toBe('SESSION_EXPIRED');
     expect((await replay.post('/zcp/um/refreshtoken')).statusCode).toBe(401);
     expect((await client.post('/zcp/um/logout', {})).statusCode).toBe(204);
+  });
+
+  it('housekeeping removes sessions ended over 30 days ago and their refresh tokens', async () => {
+    const { mobile, client, userId } = await fresh();
+    await client.login(mobile, FIXTURE_PASSWORD);
+    await client.post('/zcp/um/refreshtoken');
+    await client.post('/zcp/um/logout', {});
+    const count = async () =>
+      (
+        await s.testDb.db.query<{ n: string }>(
+          `SELECT count(*)::text AS n FROM portal_refresh_tokens t JOIN portal_sessions p USING (session_id)
+            WHERE p.user_id = $1`,
+          [userId],
+        )
+      )[0].n;
+    expect(await count()).toBe('2');
+    await housekeeping(s.testDb.db, new Date(s.clock.now().getTime() + 29 * 24 * 3600_000));
+    expect(await count()).toBe('2');
+    await housekeeping(s.testDb.db, new Date(s.clock.now().getTime() + 31 * 24 * 3600_000));
+    expect(await count()).toBe('0');
+    expect(
+      await s.testDb.db.query('SELECT 1 FROM portal_sessions WHERE user_id = $1', [userId]),
+    ).toHaveLength(0);
   });
 
   it('answers 401 NOT_LOGGED_IN without a token and for a forged one', async () => {
@@ -481,5 +508,6 @@ describe('cookies over https', () => {
     } finally {
       await secure.close();
     }
-  });
+    // A second service instance (a fresh database) takes a while on a busy machine.
+  }, 60_000);
 });

@@ -4,6 +4,7 @@
 // channel, its messages are marked KEPT (they stay readable in the dev mailbox).
 
 import type { Db } from '../db';
+import { portalHousekeeping } from '../portal/sessions';
 
 export interface OutgoingMail {
   from: string;
@@ -131,6 +132,7 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
   await db.query('DELETE FROM rate_limits WHERE window_start < $1::timestamptz', [dayAgo]);
   await db.query('DELETE FROM otp_codes WHERE expires_at < $1::timestamptz', [dayAgo]);
+  await portalHousekeeping(db, now);
 }
 
 export interface SenderLoop {

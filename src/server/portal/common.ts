@@ -63,6 +63,8 @@ export function sessionAnswer(
     CONTACT_ID: customer.contact_id,
     TELEPHONE: user.mobile,
     BIRTHDATE: customer.birth_date ?? '',
+    FIRST_NAME: customer.first_name,
+    LAST_NAME: customer.last_name,
     OUTDATED_DATA: customer.outdated_data,
     ACCESS_EXPIRES_AT: tokens.accessExpiresAt.toISOString(),
     SESSION_EXPIRES_AT: tokens.sessionExpiresAt.toISOString(),

@@ -19,7 +19,18 @@ import {
 } from './customers';
 import { claimsOf, contractsOf, offersOf } from './dashboard';
 import { auth, coded, forbidden, requireSession } from './http';
-import { answers, body, code, csUserAnswer, mobile, noContent, open, str, ymd } from './schemas';
+import {
+  answers,
+  body,
+  code,
+  csUserAnswer,
+  mobile,
+  noContent,
+  open,
+  optionalBody,
+  str,
+  ymd,
+} from './schemas';
 import { confirmForUse, consumeCode, isConfirmedCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
 import { userByMobile } from './users';
@@ -155,7 +166,7 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary,
           params: body({ id: str(20) }, ['id']),
-          body: body(properties),
+          body: optionalBody(properties),
           response: answers({ 200: csUserAnswer }),
         },
       },
@@ -437,7 +448,14 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request) => {
         const { customer } = auth(request);
         if (request.params.contactId !== customer.contact_id) throw forbidden();
-        const offers = await offersOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx));
+        const offers = await offersOf(
+          ctx.db,
+          ctx.bundles,
+          customer,
+          requestLang(request),
+          today(ctx),
+          ctx.config.sessionSecret,
+        );
         return { CT_OFFERS: offers, OFFER_LIST: offers };
       },
     );

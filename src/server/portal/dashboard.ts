@@ -7,6 +7,7 @@ import { getPath } from '../../engine/paths';
 import { cityDistrict, lovText } from '../data';
 import type { Db } from '../db';
 import type { Lang } from '../i18n';
+import { offerToken } from '../products/offerAccess';
 import { type CustomerRow, linkPurchases } from './customers';
 
 type Json = Record<string, unknown>;
@@ -108,6 +109,7 @@ export async function contractsOf(
 type OfferRow = {
   offer_no: string;
   flow_id: string;
+  variant: string | null;
   product_id: string;
   package_id: string;
   quote: Json;
@@ -117,16 +119,30 @@ type OfferRow = {
   created_at: Date | string;
 };
 
+/**
+ * Where the portal reopens an offer: the purchase flow's offer step with the offer e-mail's token
+ * (the offer routes accept it), in the co-branded variant the offer was made in.
+ */
+function offerLink(bundles: FlowBundle[], offer: OfferRow, secret: string): string {
+  const query = new URLSearchParams({ offer: offer.offer_no, token: offerToken(secret, offer.offer_no) });
+  const variant = bundles
+    .find((b) => b.flow.id === offer.flow_id)
+    ?.flow.variants?.find((v) => v.id === offer.variant);
+  if (variant) query.set(variant.query.name, variant.query.value);
+  return `/${offer.flow_id}/offer/1?${query}`;
+}
+
 export async function offersOf(
   db: Db,
   bundles: FlowBundle[],
   customer: CustomerRow,
   lang: Lang,
   today: string,
+  secret: string,
 ) {
   await linkPurchases(db, customer);
   const rows = await db.query<OfferRow>(
-    `SELECT offer_no, flow_id, product_id, package_id, quote, premium_cents, status, expiry_date, created_at
+    `SELECT offer_no, flow_id, variant, product_id, package_id, quote, premium_cents, status, expiry_date, created_at
        FROM offers WHERE customer_no = $1 AND status = 'OPEN' AND expiry_date >= $2::date
       ORDER BY created_at DESC`,
     [customer.customer_no, today],
@@ -145,6 +161,8 @@ export async function offersOf(
       PREMIUM: centsToEuro(Number(r.premium_cents)),
       STATUS: r.status,
       OBJECT_DESC: objectDescription(code, r.quote, lang),
+      TOKEN: offerToken(secret, r.offer_no),
+      LINK: offerLink(bundles, r, secret),
     }));
 }
 

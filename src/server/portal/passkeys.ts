@@ -24,7 +24,7 @@ import {
 } from './common';
 import { customerByNo } from './customers';
 import { auth, coded, forbidden, requireSession } from './http';
-import { answers, body, mobile, noContent, open, str } from './schemas';
+import { answers, body, mobile, noContent, open, optionalBody, str } from './schemas';
 import { revokeSession } from './sessions';
 import { userById, userByMobile } from './users';
 
@@ -275,7 +275,7 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Options for logging in with a passkey (startAuthentication)',
-          body: body({ USERNAME: mobile }),
+          body: optionalBody({ USERNAME: mobile }),
           response: answers({ 200: open('PublicKeyCredentialRequestOptionsJSON') }),
         },
       },

@@ -21,6 +21,11 @@ export function body(properties: Record<string, unknown>, required: string[] = [
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
+/** A body that may be left out altogether (a POST with nothing to send). */
+export function optionalBody(properties: Record<string, unknown>) {
+  return { type: ['object', 'null'], properties, additionalProperties: false };
+}
+
 export const sessionBody = {
   type: 'object',
   description: 'The session (docs/portal-api.md §2); tokens travel only as HttpOnly cookies.',
@@ -37,6 +42,8 @@ export const sessionBody = {
     CONTACT_ID: { type: 'string' },
     TELEPHONE: { type: 'string' },
     BIRTHDATE: { type: 'string' },
+    FIRST_NAME: { type: 'string' },
+    LAST_NAME: { type: 'string' },
     OUTDATED_DATA: { type: 'boolean' },
     ACCESS_EXPIRES_AT: { type: 'string' },
     SESSION_EXPIRES_AT: { type: 'string' },

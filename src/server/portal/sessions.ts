@@ -120,7 +120,9 @@ export async function openSession(
       client.userAgent?.slice(0, 300) ?? null,
     ],
   );
-  const accessExpiresAt = accessExpiry(settings, { expires_at: expiresAt }, now);
+  // A pending second factor cannot refresh: its token lasts as long as it (the SMS code's life).
+  const accessExpiresAt =
+    stage === 'ACTIVE' ? accessExpiry(settings, { expires_at: expiresAt }, now) : expiresAt;
   return {
     sessionId,
     accessToken: signAccessToken(settings.secret, sessionId, accessExpiresAt),
@@ -253,4 +255,15 @@ export async function sessionIdOfRefreshToken(db: Db, token: string | undefined)
     [sha256(token)],
   );
   return row?.session_id ?? null;
+}
+
+/** Sessions ended or expired over 30 days ago (with their refresh tokens) and spent passkey challenges. */
+export async function portalHousekeeping(db: Db, now: Date): Promise<void> {
+  const monthAgo = new Date(now.getTime() - 30 * 24 * 3600_000).toISOString();
+  const dayAgo = new Date(now.getTime() - 24 * 3600_000).toISOString();
+  const old = `SELECT session_id FROM portal_sessions
+                WHERE coalesce(revoked_at, expires_at) < $1::timestamptz`;
+  await db.query(`DELETE FROM portal_refresh_tokens WHERE session_id IN (${old})`, [monthAgo]);
+  await db.query(`DELETE FROM portal_sessions WHERE session_id IN (${old})`, [monthAgo]);
+  await db.query('DELETE FROM webauthn_challenges WHERE expires_at < $1::timestamptz', [dayAgo]);
 }

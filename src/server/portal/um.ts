@@ -32,7 +32,7 @@ import {
   setSessionCookies,
 } from './http';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import { answers, body, code, mobile, noContent, open, sessionBody, str, ymd } from './schemas';
+import { answers, body, code, mobile, noContent, open, optionalBody, sessionBody, str, ymd } from './schemas';
 import {
   readAccessToken,
   revokeSession,
@@ -43,13 +43,7 @@ import {
 } from './sessions';
 import { confirmForUse, confirmSmsCode, consumeCode, type SmsPurpose, sendSmsCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import {
-  createUser,
-  recordWrongPassword,
-  setPassword,
-  userById,
-  userByMobile,
-} from './users';
+import { createUser, recordWrongPassword, setPassword, userById, userByMobile } from './users';
 
 const TAG = 'portal: session';
 const PURPOSES = ['REGISTRATION', 'RESET', 'MOBILE_CHANGE'] as const;
@@ -144,7 +138,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Send the second-factor SMS code (pending-2FA session)',
-          body: body({ METHOD: { type: 'string', enum: ['SMS'] } }),
+          body: optionalBody({ METHOD: { type: 'string', enum: ['SMS'] } }),
           response: answers(noContent('Code sent to the account mobile')),
         },
       },
@@ -191,7 +185,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           summary: 'Rotate the refresh token (cookie) for a new pair; silent login',
           description:
             'A spent refresh token presented again revokes the whole session (401 TOKEN_REUSED). 401 SESSION_EXPIRED when unknown, expired, inactive or revoked.',
-          body: { type: 'object', properties: { REFRESH_TOKEN: str(400) }, additionalProperties: false },
+          body: optionalBody({ REFRESH_TOKEN: str(400) }),
           response: answers({ 200: sessionBody }),
         },
       },
@@ -250,7 +244,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: 'Log out: the session is revoked on the server and the cookies cleared',
-          body: body({ ID: str(40) }),
+          body: optionalBody({ ID: str(40) }),
           response: answers(noContent('Logged out (also when already logged out)')),
         },
       },
@@ -602,6 +596,36 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await setPassword(tx, user.user_id, passwordHash, now);
           await revokeUserSessions(tx, user.user_id, 'PASSWORD_CHANGED', now, session.session_id);
         });
+        return reply.code(204).send();
+      },
+    );
+
+    app.put<{ Params: { id: string }; Body: { ENABLED: boolean } }>(
+      '/um/2fa/:id',
+      {
+        preHandler: active,
+        schema: {
+          tags: [TAG],
+          summary: 'Turn two-factor login (SMS code or passkey after the password) on or off',
+          description: 'Needs a recent verifypassword (403 REAUTH_REQUIRED); id is the own USER_ID.',
+          params: body({ id: str(40) }, ['id']),
+          body: body({ ENABLED: { type: 'boolean' } }, ['ENABLED']),
+          response: answers(noContent('Changed')),
+        },
+      },
+      async (request, reply) => {
+        const { user, session } = auth(request);
+        if (request.params.id !== user.user_id) throw forbidden();
+        if (!reauthenticated(session.reauth_at))
+          throw coded(403, 'errors.portal.reauthRequired', 'REAUTH_REQUIRED');
+        await ctx.db.query('UPDATE portal_users SET two_factor = $2 WHERE user_id = $1', [
+          user.user_id,
+          request.body.ENABLED,
+        ]);
+        request.log.info(
+          { event: 'portal.two_factor', userId: user.user_id, enabled: request.body.ENABLED },
+          '2FA',
+        );
         return reply.code(204).send();
       },
     );
