@@ -167,6 +167,24 @@ export function setPassword(userId: string, password: string): Promise<true> {
   return zcpCommand('PUT', `um/setpassword/${seg(userId)}`, { PASSWORD: password }, { quiet: true });
 }
 
+/** The account's own settings (two-factor login, passkeys, lock). */
+export interface UserSettings {
+  USER_ID: string;
+  USERNAME: string;
+  LOCKED: boolean;
+  TWO_FA: boolean;
+  PASSKEYS: number;
+}
+
+export function verifyUser(userId: string): Promise<UserSettings> {
+  return zcpRead('GET', `um/verifyuser/${seg(userId)}`);
+}
+
+/** Two-factor login on or off (after re-authentication). */
+export function setTwoFactor(userId: string, enabled: boolean): Promise<true> {
+  return zcpCommand('PUT', `um/2fa/${seg(userId)}`, { ENABLED: enabled }, { quiet: true });
+}
+
 export type SmsPurpose = 'REGISTRATION' | 'RESET' | 'MOBILE_CHANGE';
 
 export function createSmsCode(recipient: string, purpose: SmsPurpose): Promise<true> {

@@ -38,6 +38,7 @@ export function useLovs(names: readonly string[], lang: string): Record<string, 
 /** A dependent list; [] until its key has a value, null while loading. */
 export function useDependentLov(key: string, value: string, lov: string, lang: string): LovOptions {
   const [options, setOptions] = useState<LovOptions>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts are read again in a new language
   useEffect(() => {
     if (!value) {
       setOptions([]);

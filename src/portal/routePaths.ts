@@ -42,7 +42,7 @@ export function isLoggedOutOnly(pathname: string): boolean {
 
 /** An in-app path to come back to, or null for anything else (another site, a protocol-relative URL). */
 export function safeReturnTo(raw: string | null | undefined): string | null {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
   try {
     const url = new URL(raw, 'http://in.app');
     if (url.origin !== 'http://in.app' || isLoggedOutOnly(url.pathname)) return null;

@@ -37,7 +37,7 @@ async function expectNoSideScroll(page: Page, width: number, context: string): P
   expect(scrollWidth, `${context} scrolls sideways`).toBeLessThanOrEqual(width);
 }
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 async function continueFlow(page: Page, lang: Lang, last = false): Promise<void> {
   await page
@@ -144,6 +144,38 @@ test.describe('registration (flows/register)', () => {
     await logIn(page, lang, mobile, password);
     await expect(heading(page, /Καλημέρα|Καλησπέρα/)).toBeVisible();
     await expect(page).toHaveURL(/\/my-dashboard$/);
+
+    // The new customer changes their mobile: the current password first, then an SMS code to the
+    // new number. Another account's number cannot be used (spec §8).
+    await page.goto('/my-profile');
+    await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.start') }).click();
+    await page.getByLabel(L(lang, 'portal:profile.reauth.password')).fill(password);
+    await page.getByRole('button', { name: L(lang, 'portal:profile.reauth.submit') }).click();
+    const newNumber = page.getByLabel(L(lang, 'portal:profile.mobile.new'));
+    await newNumber.fill('99000001');
+    await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.sendCode') }).click();
+    const unavailable = page.getByText(L(lang, 'portal:errors.mobileUnavailable'));
+    const codeField = page.getByLabel(L(lang, 'portal:login.code'));
+    await expect(unavailable.or(codeField)).toBeVisible();
+    if (await codeField.isVisible()) {
+      await codeField.fill(await smsCode(page, '99000001'));
+      await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.confirm') }).click();
+      await expect(unavailable).toBeVisible();
+      await page.getByRole('button', { name: L(lang, 'portal:profile.cancel') }).click();
+      await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.start') }).click();
+      const again = page.getByLabel(L(lang, 'portal:profile.reauth.password'));
+      if (await again.isVisible()) {
+        await again.fill(password);
+        await page.getByRole('button', { name: L(lang, 'portal:profile.reauth.submit') }).click();
+      }
+    }
+    const moved = freeMobile();
+    await newNumber.fill(moved);
+    await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.sendCode') }).click();
+    await codeField.fill(await smsCode(page, moved));
+    await page.getByRole('button', { name: L(lang, 'portal:profile.mobile.confirm') }).click();
+    await expect(page.getByText(L(lang, 'portal:profile.mobile.changed'))).toBeVisible();
+    await expect(page.getByText(L(lang, 'portal:profile.mobile.current', { mobile: moved }))).toBeVisible();
     expect(problems).toEqual([]);
   });
 

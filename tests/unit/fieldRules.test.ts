@@ -38,6 +38,8 @@ describe('registry', () => {
       'portal_password',
       'email',
       'email_match',
+      // The portal's password confirmation (issue 12).
+      'same_as',
       'greek_name',
       'digits_only',
       'cypriot_phone',

@@ -121,8 +121,7 @@ describe('flows:paths', () => {
       expect(unreachable, flow.id).toEqual([]);
       expect(deadEnds, flow.id).toEqual([]);
       const finals = ends.map((p) => (typeof p.state.value === 'string' ? p.state.value : 'referral'));
-      // A product flow ends in every payment outcome and a referral; a portal wizard (registration,
-      // reset) ends completed.
+      // Product flows end in a payment outcome; the portal's wizards on their completion screen.
       expect(finals, flow.id).toEqual(
         expect.arrayContaining(
           flow.product ? ['paid', 'paidPending', 'paymentFailed', 'referral'] : ['completed'],

@@ -9,7 +9,12 @@ import { DelayedLoader } from '../../ui/layout/Loader';
 import { useFormPresence } from '../../ui/state/formPresence';
 import { useLovs } from '../lov';
 import { AddressForm, BasicDetailsForm, ConsentsForm } from '../profile/DetailsForms';
-import { ChangeMobileForm, ChangePasswordForm, PasskeysSection } from '../profile/SecurityForms';
+import {
+  ChangeMobileForm,
+  ChangePasswordForm,
+  PasskeysSection,
+  TwoFactorSection,
+} from '../profile/SecurityForms';
 import { setCustomer, useCustomer } from '../state/customer';
 
 function ConfirmDetails({ customerNo }: { customerNo: string }) {
@@ -69,6 +74,7 @@ export function ProfilePage() {
         <ChangeMobileForm user={user} />
         <ChangePasswordForm user={user} />
         <PasskeysSection />
+        <TwoFactorSection />
         <ConsentsForm user={user} />
       </>
     );

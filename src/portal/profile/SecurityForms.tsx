@@ -11,7 +11,9 @@ import {
   type PasskeyEntry,
   removePasskey,
   setPassword,
+  setTwoFactor,
   updateMobile,
+  verifyUser,
 } from '../../api/portal';
 import { fieldRules, ruleChecklists } from '../../engine/rules/fieldRules';
 import { FormMessage, showErrorsAndFocus, TextField } from '../../ui/components/fields';
@@ -345,6 +347,52 @@ export function PasskeysSection() {
         </div>
       ) : (
         <p className="profile__note">{t('profile.passkeys.unsupported')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Two-factor login: after the password, an SMS code or one of the customer's passkeys. */
+export function TwoFactorSection() {
+  const { t } = useTranslation('portal');
+  const session = useSession();
+  const userId = session?.USER_ID ?? '';
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [phase, setPhase] = useState<'closed' | 'reauth'>('closed');
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    verifyUser(userId).then(
+      (settings) => setEnabled(settings.TWO_FA),
+      () => setEnabled(null),
+    );
+  }, [userId]);
+
+  const change = async () => {
+    setPhase('closed');
+    setOutcome(null);
+    try {
+      await setTwoFactor(userId, !enabled);
+      setEnabled(!enabled);
+      setOutcome({ ok: true, key: enabled ? 'profile.twoFactor.turnedOff' : 'profile.twoFactor.turnedOn' });
+    } catch (e) {
+      setOutcome({ ok: false, key: saveProblem(e) });
+    }
+  };
+
+  if (enabled === null) return null;
+  return (
+    <section className="profile__section" aria-labelledby="profile-2fa">
+      <h2 id="profile-2fa">{t('profile.twoFactor.title')}</h2>
+      <p>{t(enabled ? 'profile.twoFactor.on' : 'profile.twoFactor.off')}</p>
+      <SaveOutcome outcome={outcome} />
+      {phase === 'reauth' ? (
+        <Reauthenticate onDone={() => void change()} onCancel={() => setPhase('closed')} />
+      ) : (
+        <button type="button" className="btn btn--secondary" onClick={() => setPhase('reauth')}>
+          {t(enabled ? 'profile.twoFactor.turnOff' : 'profile.twoFactor.turnOn')}
+        </button>
       )}
     </section>
   );

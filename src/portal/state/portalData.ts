@@ -1,7 +1,7 @@
 // The logged-in customer's contracts, offers and claims, read once per session for the dashboard
 // and the lists, forgotten at logout (spec §4: logout resets contracts, offers and user data).
 
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   type ClaimEntry,
   type ContractEntry,
@@ -10,12 +10,19 @@ import {
   getOffers,
   type OfferEntry,
 } from '../../api/portal';
-import { createStore, useStore } from '../../ui/state/store';
+import { createStore, type Store, useStore } from '../../ui/state/store';
 import { currentSession, onSessionEnd, useSession } from './session';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: T };
 
-function cachedRead<T>(read: (session: NonNullable<ReturnType<typeof currentSession>>) => Promise<T>) {
+interface CachedRead<T> {
+  store: Store<Loaded<T> | null>;
+  load: () => void;
+}
+
+function cachedRead<T>(
+  read: (session: NonNullable<ReturnType<typeof currentSession>>) => Promise<T>,
+): CachedRead<T> {
   const store = createStore<Loaded<T> | null>(null);
   onSessionEnd(() => store.set(null));
   const load = () => {
@@ -27,24 +34,25 @@ function cachedRead<T>(read: (session: NonNullable<ReturnType<typeof currentSess
       () => store.set({ status: 'failed' }),
     );
   };
-  return function useRead(): Loaded<T> & { retry: () => void } {
-    const session = useSession();
-    const state = useStore(store);
-    const [, setTick] = useState(0);
-    useEffect(() => {
-      if (session && store.get() === null) {
-        load();
-        setTick((n) => n + 1);
-      }
-    }, [session]);
-    return { ...(state ?? { status: 'loading' }), retry: load };
-  };
+  return { store, load };
 }
 
-export const useContracts = cachedRead<ContractEntry[]>((s) =>
+/** A cached read for a screen: loaded on first use in a session, with a retry. */
+function useCachedRead<T>({ store, load }: CachedRead<T>): Loaded<T> & { retry: () => void } {
+  const session = useSession();
+  const state = useStore(store);
+  useEffect(() => {
+    if (session && store.get() === null) load();
+  }, [session, store, load]);
+  return { ...(state ?? { status: 'loading' }), retry: load };
+}
+
+const contracts = cachedRead<ContractEntry[]>((s) =>
   getContracts(s.CUSTOMER_NO).then((a) => a.CT_CONTRACTS ?? []),
 );
-export const useOffers = cachedRead<OfferEntry[]>((s) => getOffers(s.CONTACT_ID));
-export const useClaims = cachedRead<ClaimEntry[]>((s) =>
-  getClaims(s.CUSTOMER_NO).then((a) => a.CLAIM_LIST ?? []),
-);
+const offers = cachedRead<OfferEntry[]>((s) => getOffers(s.CONTACT_ID));
+const claims = cachedRead<ClaimEntry[]>((s) => getClaims(s.CUSTOMER_NO).then((a) => a.CLAIM_LIST ?? []));
+
+export const useContracts = () => useCachedRead(contracts);
+export const useOffers = () => useCachedRead(offers);
+export const useClaims = () => useCachedRead(claims);

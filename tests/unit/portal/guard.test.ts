@@ -1,0 +1,111 @@
+// The portal's half of the navigation guard (spec §2): validate a believed session, try a silent
+// login otherwise (once per page load), send login-only routes to Login and back, and keep
+// logged-in customers off Login, register and reset.
+
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({
+  session: null as unknown,
+  refresh: null as unknown,
+  sessionCalls: 0,
+  refreshCalls: 0,
+}));
+
+vi.mock('../../../src/api/portal', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/portal')>()),
+  getSession: async () => {
+    api.sessionCalls++;
+    if (!api.session) throw Object.assign(new Error('401'), { status: 401 });
+    return api.session;
+  },
+}));
+vi.mock('../../../src/api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/client')>()),
+  refreshSession: async () => {
+    api.refreshCalls++;
+    return api.refresh;
+  },
+}));
+
+const { portalNavigationHook, resetSilentLogin } = await import('../../../src/portal/guard');
+const { clearSession, currentSession, startSession } = await import('../../../src/portal/state/session');
+const { afterLoginPath, safeReturnTo } = await import('../../../src/portal/routePaths');
+const { isLoggedIn } = await import('../../../src/api/session');
+
+const SESSION = { LOGGED_IN: true, CUSTOMER_NO: '900001', USER_ID: 'U900001', CONTACT_ID: '790001' };
+const at = (pathname: string, search = '') => ({ pathname, search });
+
+beforeEach(() => {
+  clearSession();
+  resetSilentLogin();
+  api.session = null;
+  api.refresh = null;
+  api.sessionCalls = 0;
+  api.refreshCalls = 0;
+});
+
+describe('portal navigation guard', () => {
+  it('sends a login-only route to Login with the way back, after one silent login that failed', async () => {
+    await expect(portalNavigationHook(at('/my-profile', '?tab=1'), { first: true })).resolves.toBe(
+      '/login?returnTo=%2Fmy-profile%3Ftab%3D1',
+    );
+    expect(api.refreshCalls).toBe(1);
+    // Login itself goes through, and the failed silent login is not tried again.
+    await expect(
+      portalNavigationHook(at('/login', '?returnTo=%2Fmy-profile'), { first: true }),
+    ).resolves.toBeNull();
+    await expect(portalNavigationHook(at('/my-claims'), { first: false })).resolves.toBe(
+      '/login?returnTo=%2Fmy-claims',
+    );
+    expect(api.refreshCalls).toBe(1);
+  });
+
+  it('a silent login with the refresh cookie lets a login-only route through', async () => {
+    api.refresh = SESSION;
+    await expect(portalNavigationHook(at('/my-dashboard'), { first: true })).resolves.toBeNull();
+    expect(currentSession()).toMatchObject({ CUSTOMER_NO: '900001' });
+    expect(isLoggedIn()).toBe(true);
+  });
+
+  it('validates a believed session on every navigation, and logs out when the service says it is over', async () => {
+    startSession(SESSION as never);
+    api.session = SESSION;
+    await expect(portalNavigationHook(at('/my-contracts'), { first: false })).resolves.toBeNull();
+    await expect(portalNavigationHook(at('/help-page'), { first: false })).resolves.toBeNull();
+    expect(api.sessionCalls).toBe(2);
+    api.session = null;
+    await expect(portalNavigationHook(at('/my-offers'), { first: false })).resolves.toBe(
+      '/login?returnTo=%2Fmy-offers',
+    );
+    expect(currentSession()).toBeNull();
+    expect(isLoggedIn()).toBe(false);
+  });
+
+  it('keeps a logged-in customer off Login, register and reset: the default route, or where Login was to return', async () => {
+    startSession(SESSION as never);
+    api.session = SESSION;
+    await expect(portalNavigationHook(at('/login'), { first: false })).resolves.toBe('/my-dashboard');
+    await expect(portalNavigationHook(at('/register'), { first: false })).resolves.toBe('/my-dashboard');
+    await expect(
+      portalNavigationHook(at('/login', '?returnTo=%2Fmy-claims'), { first: false }),
+    ).resolves.toBe('/my-claims');
+  });
+
+  it('public pages need no login and cost a logged-out visitor no call after the first navigation', async () => {
+    await expect(portalNavigationHook(at('/driver/offer/1'), { first: true })).resolves.toBeNull();
+    await expect(portalNavigationHook(at('/help-page'), { first: false })).resolves.toBeNull();
+    expect(api.refreshCalls).toBe(1);
+    expect(api.sessionCalls).toBe(0);
+  });
+});
+
+describe('return paths', () => {
+  it('accepts in-app paths only', () => {
+    expect(safeReturnTo('/my-claims?page=2')).toBe('/my-claims?page=2');
+    expect(safeReturnTo('//evil.example/x')).toBeNull();
+    expect(safeReturnTo('https://evil.example/')).toBeNull();
+    expect(safeReturnTo('/\\evil.example')).toBeNull();
+    expect(safeReturnTo('/login')).toBeNull();
+    expect(afterLoginPath('?returnTo=https%3A%2F%2Fevil.example')).toBe('/my-dashboard');
+  });
+});
