@@ -52,7 +52,6 @@ describe('registry', () => {
       'max_items',
       'count_equals',
       'equals_sum',
-      'same_as',
     ];
     for (const name of names) expect(isRuleName(name), name).toBe(true);
     expect(Object.keys(fieldRules).sort()).toEqual([...names].sort());
