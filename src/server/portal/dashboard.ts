@@ -55,6 +55,21 @@ export function objectDescription(code: string, quote: unknown, lang: Lang): str
     .join(' ');
 }
 
+/** The contract status labels of spec §4, in both languages; an active contract past its expiry reads as expired. */
+const CONTRACT_STATUS: Record<string, Record<Lang, string>> = {
+  ACTIVE: { el: 'Ενεργό', en: 'Active' },
+  PENDING_FINALIZATION: { el: 'Εκκρεμεί οριστικοποίηση', en: 'Pending finalisation' },
+  PENDING_PAYMENT_REVIEW: { el: 'Εκκρεμεί έλεγχος πληρωμής', en: 'Pending payment review' },
+  PENDING_POLICY_REVIEW: { el: 'Εκκρεμεί έλεγχος συμβολαίου', en: 'Pending policy review' },
+  EXPIRED: { el: 'Έληξε', en: 'Expired' },
+  CANCELLED: { el: 'Ακυρώθηκε', en: 'Cancelled' },
+};
+
+export function contractStatus(stored: string, expiryDate: string, today: string) {
+  const code = stored === 'ACTIVE' && expiryDate < today ? 'EXPIRED' : stored;
+  return { code, text: CONTRACT_STATUS[code] ?? { el: code, en: code } };
+}
+
 type ContractRow = {
   contract_no: string;
   product_id: string;
@@ -87,14 +102,17 @@ export async function contractsOf(
   return rows.map((r) => {
     const code = productCode(bundles, r.flow_id);
     const before = Number(getPath(r.data, 'CS_POLICY.INITIAL_AMOUNT'));
-    const status = r.status === 'ACTIVE' && r.expiry_date < today ? 'EXPIRED' : r.status;
+    const status = contractStatus(r.status, r.expiry_date, today);
     return {
       CONTRACT_NO: r.contract_no,
       CONTRACT_VERSION: Number(r.version),
       PRODUCT_ID: r.product_id,
       PRODUCT_CODE: code,
+      // The list's filter: one category per product (spec §2 "all or by category").
+      CATEGORY: code,
       PACKAGE_ID: r.package_id,
-      STATUS: status,
+      STATUS: status.code,
+      STATUS_DESC: status.text[lang],
       START_DATE: r.start_date,
       EXPIRY_DATE: r.expiry_date,
       ZZPREMIUM_BEFORE_DISC_AMOUNT:

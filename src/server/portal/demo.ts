@@ -316,6 +316,27 @@ function quoteOf(
   };
 }
 
+/**
+ * Payment data of the demo contracts (docs/portal-api.md §8): a card registered with the provider
+ * (only its binding id and the provider's padded number are kept) and a Bank of Cyprus direct debit.
+ */
+const DEMO_CARD = {
+  CS_PAYMENT_DATA: {
+    PAYMENT_METHOD: 'CARD',
+    CARD_NUMBER: '516732******4021',
+    CARD_EXPIRY: '09/2028',
+    BINDING_ID: 'BND-900101-7f3a',
+  },
+};
+const DEMO_DIRECT_DEBIT = {
+  CS_PAYMENT_DATA: {
+    PAYMENT_METHOD: 'DIRECT_DEBIT',
+    IBAN: 'CY17002001280000001200527600',
+    BANK: 'BCYPCY2N',
+    ACCOUNT_HOLDER: 'Ανδρέας Γεωργίου',
+  },
+};
+
 interface DemoContract {
   no: string;
   offerNo: string;
@@ -478,13 +499,19 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
     await insertContract(
       db,
       h,
-      { no: 'CY9000101', offerNo: 'OF900101', product: P.motor, startOffsetDays: -120 },
+      { no: 'CY9000101', offerNo: 'OF900101', product: P.motor, startOffsetDays: -120, extra: DEMO_CARD },
       today,
     );
     await insertContract(
       db,
       h,
-      { no: 'CY9000102', offerNo: 'OF900102', product: P.property, startOffsetDays: -40 },
+      {
+        no: 'CY9000102',
+        offerNo: 'OF900102',
+        product: P.property,
+        startOffsetDays: -40,
+        extra: DEMO_DIRECT_DEBIT,
+      },
       today,
     );
     await insertContract(

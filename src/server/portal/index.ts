@@ -4,6 +4,7 @@
 import csrfProtection from '@fastify/csrf-protection';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
+import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
@@ -36,6 +37,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     });
     await app.register(umRoutes(ctx));
     await app.register(customerRoutes(ctx));
+    await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
   };
 }
