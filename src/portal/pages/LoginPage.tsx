@@ -51,6 +51,8 @@ function CredentialsForm({
   });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The language switch warns only when something typed would be lost.
+  useFormPresence(username !== '' || password !== '');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -277,7 +279,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { search } = useLocation();
   const [pending, setPending] = useState<TwoFactorPending | null>(null);
-  useFormPresence();
   const reason = new URLSearchParams(search).get('reason');
 
   const done = (session: PortalSession) => {
