@@ -363,7 +363,7 @@ describe('send-offer', () => {
     expect(mails[0].subject).toContain(offerNo);
     expect(mails[0].text).toMatch(/Comprehensive/);
     expect(mails[0].text).toMatch(/€498/);
-    expect(mails[0].text).toContain(`/motor/offer/1?offer=${offerNo}&token=`);
+    expect(mails[0].text).toMatch(new RegExp(`/motor/offer/1\\?offer=${offerNo}&product=\\d+&token=`));
     expect(mails[0].text).not.toContain('ref=');
   });
 
@@ -375,6 +375,8 @@ describe('send-offer', () => {
       (m) => m.template === 'offerSent' && m.subject?.includes(offerNo),
     );
     expect(sent).toHaveLength(1);
-    expect(sent[0].text).toMatch(new RegExp(`/motor/offer/1\\?offer=${offerNo}&token=[^&\\s]+&ref=1`));
+    expect(sent[0].text).toMatch(
+      new RegExp(`/motor/offer/1\\?offer=${offerNo}&product=121&token=[^&\\s]+&ref=1`),
+    );
   });
 });

@@ -285,7 +285,7 @@ describe('quotation', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain(offerNo);
     expect(mails[0].text).toMatch(/38\s?€/);
-    expect(mails[0].text).toContain(`/driver/offer/1?offer=${offerNo}&token=`);
+    expect(mails[0].text).toContain(`/driver/offer/1?offer=${offerNo}&product=516&token=`);
   });
 
   it('a referral stops the quotation before anything is stored', async () => {
