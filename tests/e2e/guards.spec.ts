@@ -128,7 +128,7 @@ test.describe('after the first navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Βοήθεια' })).toBeVisible();
     const PROTECTED: [string, string][] = [
       ['/contact?product=driver', 'Θέλω να με καλέσετε'],
-      ['/promo', 'Κωδικός προσφοράς ή αναφοράς'],
+      ['/promo', 'Προωθητικός κωδικός ή κωδικός αναφοράς'],
       ['/email-validation', 'Επιβεβαίωση email'],
       ['/error?message=Δοκιμή&product=driver', 'Δεν είναι δυνατό να συνεχίσετε online'],
     ];
