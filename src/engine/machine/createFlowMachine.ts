@@ -403,18 +403,12 @@ export function createFlowMachine(flow: Flow, services: FlowServices, options: F
             },
             onError: [
               // A check point refusing the choice (a vehicle over €70,000 with comprehensive cover)
-              // is a referral: the visitor is told why and offered the call-back, choice kept.
+              // keeps it and says why; Continue then shows the referral with the call-back.
               {
                 guard: ({ event }: { event: unknown }) =>
                   Boolean(asServiceError((event as { error?: unknown }).error).referral),
-                target: 'referral',
-                actions: [
-                  'takeThrown',
-                  update(({ context }) => ({
-                    referral: context.serviceError?.referral ?? null,
-                    choiceBefore: null,
-                  })),
-                ],
+                target: 'editing',
+                actions: ['takeThrown', update(() => ({ choiceBefore: null }))],
               },
               // Any other refusal or failure takes back the choices being priced: the screen never
               // shows a package or cover at a price the service did not give. A refusal with a
