@@ -42,6 +42,7 @@ import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
 import { registerSecurityHeaders, securityHeaders } from './security';
+import { diskStore } from './uploads/store';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
 
@@ -171,7 +172,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
   }
 
-  const ctx: ServiceContext = { db, config, bundles, catalog, now, kickOutbox: () => sender?.kick() };
+  const ctx: ServiceContext = {
+    db,
+    config,
+    bundles,
+    catalog,
+    now,
+    kickOutbox: () => sender?.kick(),
+    files: diskStore(config.uploads.dir),
+  };
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.

@@ -2,8 +2,12 @@
 // the service with a message naming the variable, rather than failing later on a request.
 
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { type PaymentConfig, paymentConfigFromEnv } from './payments/config';
 import { type PortalConfig, portalConfigFromEnv } from './portal/config';
+import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/kinds';
 
 export type { PaymentConfig } from './payments/config';
 
@@ -68,6 +72,8 @@ export interface Config {
   payment: PaymentConfig;
   /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/portal/config.ts). */
   portal: PortalConfig;
+  /** Customers' files: the folder every instance shares, and the size limits by kind. */
+  uploads: UploadLimits & { dir: string };
   version: string;
   /** ALLOW_INSECURE_DEMO=1: a production build run as a demo, with the production rules below waived. */
   insecureDemo: boolean;
@@ -85,6 +91,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const MB = 1024 * 1024;
 
 /** Reads and checks the configuration; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
@@ -243,6 +250,13 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
     webDir: str('WEB_DIR') ?? './dist',
     portal: portalConfigFromEnv(env, { production, publicUrl }, problems),
+    uploads: {
+      // Beside the embedded database's folder by default (./data/files), never inside it.
+      dir: str('UPLOAD_DIR') ?? join(dirname(str('DATA_DIR') ?? './data/db'), 'files'),
+      documentMaxBytes:
+        int('UPLOAD_DOCUMENT_MAX_MB', DEFAULT_UPLOAD_LIMITS.documentMaxBytes / MB, 1, 50) * MB,
+      photoMaxBytes: int('UPLOAD_PHOTO_MAX_MB', DEFAULT_UPLOAD_LIMITS.photoMaxBytes / MB, 1, 50) * MB,
+    },
     version,
     insecureDemo: production && insecureDemo,
     insecureDemoWaived: waived,
@@ -265,5 +279,6 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     rateLimit: { ...base.rateLimit, ...overrides.rateLimit },
     // API tests count offer and contract numbers from the start: no demo data unless asked for.
     portal: { ...base.portal, demoData: false, ...overrides.portal },
+    uploads: { ...base.uploads, dir: mkdtempSync(join(tmpdir(), 'zcp-files-')), ...overrides.uploads },
   };
 }

@@ -5,6 +5,7 @@ import type { FlowBundle } from '../engine/flow/bundle';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Catalog } from './products/catalog';
+import type { FileStore } from './uploads/store';
 
 export interface ServiceContext {
   db: Db;
@@ -15,6 +16,8 @@ export interface ServiceContext {
   now: () => Date;
   /** Asks the outbox sender to run now (after a mail was queued); a no-op without a sender loop. */
   kickOutbox: () => void;
+  /** Where customers' uploaded files' bytes are kept (src/server/uploads). */
+  files: FileStore;
 }
 
 /** Today in Cyprus, Y-m-d, by the service's clock. */

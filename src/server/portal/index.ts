@@ -2,8 +2,10 @@
 // CSRF protection covers every state-changing portal call; demo data is loaded when configured.
 
 import csrfProtection from '@fastify/csrf-protection';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
+import { fileRoutes, multipartLimits } from '../uploads/routes';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
@@ -35,7 +37,10 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     app.addHook('onRequest', async (request, reply) => {
       if (STATE_CHANGING.has(request.method)) await csrf(request, reply);
     });
+    // Uploads (certificates, claim photos): one file per request, bounded before it is buffered.
+    await app.register(multipart, { limits: multipartLimits(ctx) });
     await app.register(umRoutes(ctx));
+    await app.register(fileRoutes(ctx));
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));

@@ -66,6 +66,34 @@ export class PortalClient {
     return this.request('GET', url, undefined, extra);
   }
 
+  /** A multipart/form-data POST with text fields first and one file, as a browser's form sends it. */
+  upload(
+    url: string,
+    file: { name: string; bytes: Uint8Array; type?: string; field?: string },
+    fields: Record<string, string> = {},
+    extra: Parameters<PortalClient['request']>[3] = {},
+  ) {
+    const boundary = `----zcpTest${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    }
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\n` +
+          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    return this.request('POST', url, Buffer.concat(parts), {
+      ...extra,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...extra.headers },
+    });
+  }
+
   async login(username: string, password: string) {
     if (!this.csrf) await this.fetchCsrf();
     return this.post('/zcp/um/login', { USERNAME: username, PASSWORD: password });
