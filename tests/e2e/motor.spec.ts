@@ -13,6 +13,7 @@ import {
   acceptNecessaryCookies,
   bundle,
   expectAccessible,
+  inCi,
   scenario,
   watchConsole,
 } from './support';
@@ -114,7 +115,10 @@ async function mailsTo(
   return (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
 }
 
-for (const { file, lang, width, theme, email } of PURCHASES) {
+// Every scenario once, and the happy path in both languages and widths.
+const CI_PURCHASES = inCi(PURCHASES, (p) => p.width === 390 || p.file === 'motor-happy-path');
+
+for (const { file, lang, width, theme, email } of CI_PURCHASES) {
   test(`buys ${file} in ${lang} at ${width} px`, async ({ page }) => {
     const problems = watchConsole(page);
     await page.setViewportSize({ width, height: 900 });
@@ -370,7 +374,7 @@ const REFERRALS = [
   'motor-referral-invalidity',
 ];
 
-for (const file of REFERRALS) {
+for (const file of inCi(REFERRALS, (f) => f === 'motor-referral-rental' || f === 'motor-referral-claims')) {
   test(`refers ${file}`, async ({ page }) => {
     const s = await scenario(file);
     const result = await replayScenarioInPage(page, await bundle('motor'), s, {

@@ -25,6 +25,18 @@ export function scenario(name: string, overrides: Partial<Scenario> = {}): Promi
   }));
 }
 
+/**
+ * The browser suite in CI runs each scenario once, in one language and width; the headless replay
+ * (tests/scenarios, vitest) runs every scenario file on every change. `E2E_FULL=1 npm run test:e2e`
+ * runs the whole matrix (every refusal, both languages and widths) before a release.
+ */
+export const FULL_MATRIX = process.env.E2E_FULL === '1';
+
+/** All of `cases` with E2E_FULL=1; otherwise those `essential` picks. */
+export function inCi<T>(cases: readonly T[], essential: (c: T) => boolean): T[] {
+  return FULL_MATRIX ? [...cases] : cases.filter(essential);
+}
+
 /** No axe violations on the page as it is now (WCAG 2.1 A and AA). */
 export async function expectAccessible(page: Page, context: string): Promise<void> {
   const results = await new AxeBuilder({ page })
