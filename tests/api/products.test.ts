@@ -132,6 +132,34 @@ describe('driver referrals (rules.json check points)', () => {
   });
 });
 
+describe('GET /zcp/offer/RulesDetail/{product}', () => {
+  it.each(['MOTOR', 'PROPERTY', 'TRAVEL', 'DRIVER', 'HUNTER', 'CYBER'])(
+    '%s: every check point carries every field of spec §3, defaults included',
+    async (product) => {
+      const res = await s.call({ method: 'GET', url: `/zcp/offer/RulesDetail/${product}`, lang: 'en' });
+      expect(res.statusCode).toBe(200);
+      const points: Record<string, unknown>[] = res.json().ET_CHECK_POINTS;
+      expect(points.length).toBeGreaterThan(0);
+      for (const cp of points) {
+        expect(Object.keys(cp)).toEqual(
+          expect.arrayContaining([
+            'CHECK_NUMBER',
+            'COND_OPERATOR',
+            'T_FIELD_NAME',
+            'ARITHMETIC_MODE',
+            'REL_OPERATOR',
+            'FIELD_VALUE',
+            'ERROR_MESSAGE',
+            'ERROR_TEXT_TYPE',
+          ]),
+        );
+        expect(['AND', 'OR']).toContain(cp.COND_OPERATOR);
+        expect([0, 1, 2]).toContain(cp.ARITHMETIC_MODE);
+      }
+    },
+  );
+});
+
 describe('driver package recalculation', () => {
   it('answers the selected package amount', async () => {
     const res = await post(

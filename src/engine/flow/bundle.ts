@@ -31,10 +31,20 @@ export interface FlowBundle {
 
 /** The spec-shaped rules answer for one language. */
 export function localizeRules(rules: RulesFile, lang: Lang) {
+  // Rows of one CHECK_NUMBER share its operator; the flow file may name it on one row only.
+  const groupOperator = new Map<string, 'AND' | 'OR'>();
+  for (const cp of rules.ET_CHECK_POINTS) {
+    const op = String(cp.COND_OPERATOR ?? '').trim().toUpperCase();
+    if ((op === 'AND' || op === 'OR') && !groupOperator.has(String(cp.CHECK_NUMBER)))
+      groupOperator.set(String(cp.CHECK_NUMBER), op);
+  }
   return {
     ET_TEXTS: rules.ET_TEXTS.map((t) => ({ TEXT_NAME: t.TEXT_NAME, TEXT: t.TEXT[lang] })),
+    // Every field of spec §3 on every row, with the default the engine applies when a flow omits it.
     ET_CHECK_POINTS: rules.ET_CHECK_POINTS.map((cp) => ({
       ...cp,
+      COND_OPERATOR: groupOperator.get(String(cp.CHECK_NUMBER)) ?? ('AND' as const),
+      ARITHMETIC_MODE: Number(String(cp.ARITHMETIC_MODE ?? '').trim() || 0) as 0 | 1 | 2,
       ERROR_MESSAGE: cp.ERROR_MESSAGE[lang],
       ERROR_TEXT_TYPE: String(cp.ERROR_TEXT_TYPE),
     })),
