@@ -231,6 +231,29 @@ test.describe('layout', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// A failed Continue
+
+test('a failed Continue takes the keyboard focus into the first invalid field, a yes/no group included', async ({
+  page,
+}) => {
+  await setLanguage(page, 'en');
+  await page.goto('/driver/offer/1');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const first = page.locator('[aria-invalid="true"]').first();
+  await expect(first).toBeVisible();
+  // The focused element is the invalid field or, for a radio group, one of its options.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const invalid = document.querySelector('[aria-invalid="true"]');
+        return !!invalid && !!document.activeElement && invalid.contains(document.activeElement);
+      }),
+    )
+    .toBe(true);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BUTTON');
+});
+
+// ---------------------------------------------------------------------------------------------
 // Language switch
 
 test.describe('language switch', () => {

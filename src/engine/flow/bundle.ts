@@ -34,7 +34,9 @@ export function localizeRules(rules: RulesFile, lang: Lang) {
   // Rows of one CHECK_NUMBER share its operator; the flow file may name it on one row only.
   const groupOperator = new Map<string, 'AND' | 'OR'>();
   for (const cp of rules.ET_CHECK_POINTS) {
-    const op = String(cp.COND_OPERATOR ?? '').trim().toUpperCase();
+    const op = String(cp.COND_OPERATOR ?? '')
+      .trim()
+      .toUpperCase();
     if ((op === 'AND' || op === 'OR') && !groupOperator.has(String(cp.CHECK_NUMBER)))
       groupOperator.set(String(cp.CHECK_NUMBER), op);
   }

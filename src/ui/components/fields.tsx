@@ -13,9 +13,22 @@ import { useTranslation } from 'react-i18next';
  */
 export function showErrorsAndFocus(render: () => void, scope: ParentNode = document): void {
   flushSync(render);
+  focusFirstInvalid(scope);
+}
+
+/**
+ * Scrolls to the first invalid field and moves the keyboard focus into it, as screen-reader users
+ * need. A radio group or checkbox list carries aria-invalid on its container, which cannot take
+ * focus: its chosen option, else its first one, does.
+ */
+export function focusFirstInvalid(scope: ParentNode = document, smooth = false): void {
   const first = scope.querySelector<HTMLElement>('[aria-invalid="true"]');
-  first?.scrollIntoView?.({ block: 'center' });
-  first?.focus({ preventScroll: true });
+  if (!first) return;
+  const focusable = first.matches('input, select, textarea, button, [tabindex]')
+    ? first
+    : (first.querySelector<HTMLElement>('input:checked, input, select, textarea, button') ?? first);
+  first.scrollIntoView?.({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+  focusable.focus({ preventScroll: true });
 }
 
 interface FieldFrameProps {

@@ -4,6 +4,7 @@
 import { useSelector } from '@xstate/react';
 import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { getRulesDetail } from '../../api/zcp';
 import { evaluateCondition } from '../../engine/conditions';
@@ -18,6 +19,7 @@ import { formatEuro } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
 import { ExpiringSoonNotice } from '../components/ExpiringSoonNotice';
+import { focusFirstInvalid } from '../components/fields';
 import { DelayedLoader } from '../layout/Loader';
 import { LazyBoundary, lazyNamed } from '../lazy';
 import { useFormPresence } from '../state/formPresence';
@@ -172,14 +174,10 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       return;
     }
     if (substep?.fields?.length && validateSubstep(substep, draft, ctx).length > 0) {
-      setShowAll(true);
+      // The errors are rendered at once, then the visitor is taken to the first one.
+      flushSync(() => setShowAll(true));
       actor.send({ type: 'CHANGE', quote: draft });
-      // After the errors render, take the visitor to the first one.
-      requestAnimationFrame(() => {
-        const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-        first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-        first?.focus({ preventScroll: true });
-      });
+      focusFirstInvalid(document, true);
       return;
     }
     actor.send({ type: 'NEXT', quote: draft });
