@@ -92,7 +92,10 @@ export function sendContactRequest(
   return zcpRead('POST', 'contact_us/contactus', request, options);
 }
 
-export function logValidation(entry: ValidationLogEntry, options?: ZcpCallOptions): Promise<true> {
+export function logValidation(
+  entry: ValidationLogEntry | { ENTRIES: ValidationLogEntry[] },
+  options?: ZcpCallOptions,
+): Promise<true> {
   return zcpCommand('POST', 'log/validations', entry, options);
 }
 

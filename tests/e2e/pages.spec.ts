@@ -233,11 +233,16 @@ test.describe('layout', () => {
 // ---------------------------------------------------------------------------------------------
 // A failed Continue
 
-test('a failed Continue takes the keyboard focus into the first invalid field, a yes/no group included', async ({
+test('a failed Continue takes the keyboard focus into the first invalid field and logs the failed rules', async ({
   page,
 }) => {
   await setLanguage(page, 'en');
   await page.goto('/driver/offer/1');
+  let logged: Record<string, string>[] = [];
+  await page.route('**/zcp/log/validations', async (route) => {
+    logged = JSON.parse(route.request().postData() ?? '{}').ENTRIES ?? [];
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Continue' }).click();
   const first = page.locator('[aria-invalid="true"]').first();
   await expect(first).toBeVisible();
@@ -251,6 +256,15 @@ test('a failed Continue takes the keyboard focus into the first invalid field, a
     )
     .toBe(true);
   expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BUTTON');
+  // The failures are reported in one batch for the product team: where and which rule, no values.
+  await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const entries = logged;
+  expect(entries[0]).toMatchObject({
+    FLOW_ID: 'driver',
+    RULE: expect.any(String),
+    FIELD: expect.any(String),
+  });
+  expect(Object.keys(entries[0]).sort()).toEqual(['FIELD', 'FLOW_ID', 'LANGUAGE', 'RULE', 'STEP']);
 });
 
 // ---------------------------------------------------------------------------------------------

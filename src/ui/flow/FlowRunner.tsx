@@ -34,6 +34,7 @@ import { PaymentRedirectForm, PremiumChanged, ReferralNotice, ServiceErrorNotice
 import { confirmedEmail, SendOfferSubstep } from './SendOfferSubstep';
 import { StepBar } from './StepBar';
 import { useLovs } from './useLovs';
+import { reportValidationFailures } from './validationLog';
 
 const CHANGE_DEBOUNCE_MS = 350;
 
@@ -173,7 +174,9 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       document.getElementById(held)?.focus();
       return;
     }
-    if (substep?.fields?.length && validateSubstep(substep, draft, ctx).length > 0) {
+    const failures = substep?.fields?.length ? validateSubstep(substep, draft, ctx) : [];
+    if (substep && failures.length > 0) {
+      reportValidationFailures(flow.id, substep.id, failures);
       // The errors are rendered at once, then the visitor is taken to the first one.
       flushSync(() => setShowAll(true));
       actor.send({ type: 'CHANGE', quote: draft });
