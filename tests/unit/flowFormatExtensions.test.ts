@@ -259,3 +259,45 @@ describe('derived counts read booleans as one', () => {
     expect(q).toMatchObject({ CS_TRAVEL: { INSURED_CHILDREN: 2 } });
   });
 });
+
+describe('derived copyOf: the holder address "same as" the insured address (property)', () => {
+  const flowFile = async () =>
+    (await import('../../src/engine/flow/files')).loadFlowBundles().then((all) => {
+      const found = all.find((b) => b.flow.id === 'property');
+      if (!found) throw new Error('no property flow');
+      return found.flow;
+    });
+  const insured = {
+    'CS_PROPERTY.DISTRICT': 'NIC',
+    'CS_PROPERTY.CITY': 'STROVOLOS',
+    'CS_PROPERTY.STREET': 'Λεωφόρος Στροβόλου',
+    'CS_PROPERTY.STREET_NUMBER': '112',
+    'CS_PROPERTY.POSTAL_CODE': '2003',
+  };
+
+  it('fills the holder address from the property when the answer is yes', async () => {
+    const q = applyDerived(await flowFile(), quoteOf({ ...insured, 'CS_PROPERTY.SAME_ADDRESS': '1' }), TODAY);
+    expect(q.CS_POLICY_HOLDER).toMatchObject({
+      DISTRICT: 'NIC',
+      CITY: 'STROVOLOS',
+      STREET: 'Λεωφόρος Στροβόλου',
+      STREET_NUMBER: '112',
+      POSTAL_CODE: '2003',
+    });
+  });
+
+  it('leaves the mailing address the visitor typed when the answer is no', async () => {
+    const q = applyDerived(
+      await flowFile(),
+      quoteOf({
+        ...insured,
+        'CS_PROPERTY.SAME_ADDRESS': '2',
+        'CS_POLICY_HOLDER.DISTRICT': 'LIM',
+        'CS_POLICY_HOLDER.STREET': 'Αγίας Φυλάξεως',
+      }),
+      TODAY,
+    );
+    expect(q.CS_POLICY_HOLDER).toMatchObject({ DISTRICT: 'LIM', STREET: 'Αγίας Φυλάξεως' });
+    expect((q.CS_POLICY_HOLDER as Record<string, unknown>).CITY).toBeUndefined();
+  });
+});

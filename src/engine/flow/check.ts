@@ -184,7 +184,9 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     for (const [j, d] of (lov.dependsOn ?? []).entries()) needPath(d.path, `/lovs/${i}/dependsOn/${j}/path`);
   });
   (flow.derived ?? []).forEach((d, i) => {
-    for (const p of [d.ageOf, d.sumOf, d.countOf].filter(Boolean) as string[]) needPath(p, `/derived/${i}`);
+    for (const p of [d.ageOf, d.sumOf, d.countOf, d.copyOf].filter(Boolean) as string[])
+      needPath(p, `/derived/${i}`);
+    if (d.when) for (const p of conditionPaths(d.when)) needPath(p, `/derived/${i}/when`);
     if (d.expr !== undefined) for (const p of exprPaths(d.expr)) needPath(p, `/derived/${i}/expr`);
   });
 

@@ -1,5 +1,6 @@
 // Values the engine computes from others before conditions, check points and rating read them.
 
+import { evaluateCondition } from '../conditions';
 import { ageOn, isValidYmd } from '../dates';
 import { evaluateExpr } from '../expr';
 import { getAll, getPath, setPath } from '../paths';
@@ -8,8 +9,11 @@ import type { Flow, Quote } from './types';
 export function applyDerived(flow: Pick<Flow, 'derived'>, quote: Quote, today: string): Quote {
   let out = quote;
   for (const d of flow.derived ?? []) {
-    let value: number | '' = '';
-    if (d.ageOf) {
+    let value: unknown = '';
+    if (d.copyOf) {
+      if (!evaluateCondition(d.when, out)) continue;
+      value = getPath(out, d.copyOf) ?? '';
+    } else if (d.ageOf) {
       const birth = getPath(out, d.ageOf);
       value = typeof birth === 'string' && isValidYmd(birth) ? ageOn(birth, today) : '';
     } else if (d.sumOf) {

@@ -48,6 +48,10 @@ export interface Derived {
   /** Number of entries of the array at this path. */
   countOf?: string;
   expr?: Expr;
+  /** The answer at this path, copied while `when` holds (an address "same as" another). */
+  copyOf?: string;
+  /** Only for `copyOf`: when it does not hold, the value is left as the visitor typed it. */
+  when?: Condition;
 }
 
 export interface ProductMeta {
