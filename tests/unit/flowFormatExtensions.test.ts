@@ -301,3 +301,38 @@ describe('derived copyOf: the holder address "same as" the insured address (prop
     expect((q.CS_POLICY_HOLDER as Record<string, unknown>).CITY).toBeUndefined();
   });
 });
+
+describe('lovExclude: a list of values bound with some values not offered', () => {
+  const field: Field = {
+    id: 'PAYMENT_METHOD',
+    path: 'CS_POLICY.PAYMENT_METHOD',
+    type: 'string',
+    widget: 'radio',
+    lov: 'PAYMENT_METHOD',
+    lovExclude: ['CASH'],
+  };
+  const substep = { id: 'holder', kind: 'payment', fields: [field] } as Substep;
+  const lov = ['CARD', 'CARD_SO', 'SEPA_DD', 'CASH'];
+  const ctx = { lang: 'en' as const, today: TODAY, lovHas: (_: string, v: string) => lov.includes(v) };
+
+  it('refuses the excluded value even though the list has it, and accepts the others', () => {
+    expect(validateSubstep(substep, quoteOf({ 'CS_POLICY.PAYMENT_METHOD': 'CASH' }), ctx)).toHaveLength(1);
+    expect(validateSubstep(substep, quoteOf({ 'CS_POLICY.PAYMENT_METHOD': 'SEPA_DD' }), ctx)).toEqual([]);
+  });
+
+  it('does not offer it', () => {
+    const flow = { id: 'motor', steps: [] } as unknown as Flow;
+    const ui: UiContext = {
+      lang: 'en',
+      t: (k) => k,
+      lovOptions: () => lov.map((value) => ({ value, label: value })),
+      today: TODAY,
+    };
+    const entry = substepUiSchema(flow, substep, {}, ui).PAYMENT_METHOD as Record<
+      string,
+      Record<string, unknown>
+    >;
+    const offered = entry['ui:options'].options as { value: string }[];
+    expect(offered.map((o) => o.value)).toEqual(['CARD', 'CARD_SO', 'SEPA_DD']);
+  });
+});

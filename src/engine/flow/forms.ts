@@ -100,7 +100,10 @@ function fieldUi(
     : (field.widget ??
       (field.lov || field.options || field.optionsFrom ? 'select' : DEFAULT_WIDGET[field.type]));
   const options: Record<string, unknown> = { lang: ctx.lang };
-  if (field.lov) options.options = ctx.lovOptions(field.lov) ?? [];
+  if (field.lov) {
+    const excluded = new Set(field.lovExclude ?? []);
+    options.options = (ctx.lovOptions(field.lov) ?? []).filter((o) => !excluded.has(o.value));
+  }
   if (field.options)
     options.options = field.options.map((o) => ({ value: o.value, label: ctx.t(qualify(flow, o.label)) }));
   if (field.optionsFrom) {

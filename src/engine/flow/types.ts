@@ -205,6 +205,8 @@ export interface Field {
   help?: string;
   /** Options from a list of values (by LOV_NAME, loaded by the flow). */
   lov?: string;
+  /** Values of that list this field does not offer (cash, which cannot be paid online). */
+  lovExclude?: string[];
   /** Options written in the flow: value -> i18n key. */
   options?: { value: string; label: string }[];
   /** Options read from a list in the quote (a call's answer, e.g. the deductibles), in its order. */

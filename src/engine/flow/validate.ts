@@ -145,6 +145,10 @@ function validateField(
       return;
     }
   }
+  if (field.lov && typeof value === 'string' && field.lovExclude?.includes(value)) {
+    push(fullPath, 'validation:not_in_list', {});
+    return;
+  }
   if (field.lov && ctx.lovHas && typeof value === 'string' && !ctx.lovHas(field.lov, value, quote)) {
     push(fullPath, 'validation:not_in_list', {});
     return;
