@@ -5,6 +5,7 @@ import csrfProtection from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
+import { claimRoutes } from '../claims/routes';
 import { fileRoutes, multipartLimits } from '../uploads/routes';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
@@ -44,5 +45,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
+    await app.register(claimRoutes(ctx));
   };
 }
