@@ -4,8 +4,8 @@
 import csrfProtection from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ServiceContext } from '../context';
 import { claimRoutes } from '../claims/routes';
+import type { ServiceContext } from '../context';
 import { fileRoutes, multipartLimits } from '../uploads/routes';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
