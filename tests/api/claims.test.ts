@@ -260,7 +260,13 @@ describe('creating a claim and sending its files', () => {
       (await send('PLATE', Buffer.from('#!/bin/sh\necho hi\n'), 'plate.jpg')).json().MESSAGES[0].CODE,
     ).toBe('UPLOAD_WRONG_TYPE');
     const big = await sharp({
-      create: { width: 1200, height: 1200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 1200,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .png()
       .toBuffer();

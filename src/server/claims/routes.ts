@@ -146,6 +146,12 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       })),
       // Slots the customer meant to fill and whose file has not arrived: added from the detail screen.
       MISSING_SLOTS: (claim.declared_slots ?? []).filter((s) => !filled.has(s)),
+      // Every slot of the product, so the detail screen can offer the right kind of file for each.
+      SLOTS: CLAIM_RULES.products[claim.product_code].slots.map((r) => ({
+        SLOT: r.id,
+        KIND: r.kind,
+        FILLED: filled.has(r.id),
+      })),
     };
   }
 
