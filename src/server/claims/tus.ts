@@ -22,6 +22,8 @@ import { slotRule } from './rules';
 import { attachFile, type StoredClaim } from './store';
 
 export const TUS_PATH = '/zcp/claim/tus';
+const UNFINISHED_UPLOAD_MS = 2 * 24 * 3600_000;
+const CLEAN_UP_EVERY_MS = 3600_000;
 
 /** The Upload-Metadata header: comma-separated `key base64value` pairs. */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -43,7 +45,8 @@ export function claimTusRoutes(
 ): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
   const directory = join(ctx.config.uploads.dir, 'tus');
-  const datastore = new FileStore({ directory });
+  // An upload left unfinished (the phone gave up) is deleted two days after it started.
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UNFINISHED_UPLOAD_MS });
   const { documentMaxBytes, photoMaxBytes } = ctx.config.uploads;
 
   async function tusRow(id: string): Promise<TusRow | null> {
@@ -115,6 +118,13 @@ export function claimTusRoutes(
   }
 
   return async (app) => {
+    // Unfinished uploads' bytes go after their expiry, hourly (idempotent across instances).
+    const cleaner = setInterval(() => {
+      tus.cleanUpExpiredUploads().catch((error) => app.log.warn({ error }, 'tus clean-up failed'));
+    }, CLEAN_UP_EVERY_MS);
+    cleaner.unref();
+    app.addHook('onClose', async () => clearInterval(cleaner));
+
     // tus sends PATCH bodies as application/offset+octet-stream: left unread for tus to stream.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
 
