@@ -22,6 +22,7 @@ const LOGIN_ONLY = [
   '/my-contract/*',
   OFFERS_PATH,
   CLAIMS_PATH,
+  '/my-claims/*',
   '/motor-claim/*',
   '/property-claim/*',
 ];

@@ -24,11 +24,21 @@ function lazyPage<K extends string, P extends object = object>(
 }
 
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
-const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage');
+const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage', [
+  ...PORTAL_NAMESPACES,
+  'claims',
+]);
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage');
 const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
-const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage');
+const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage', [
+  ...PORTAL_NAMESPACES,
+  'claims',
+]);
+const ClaimDetailPage = lazyPage(() => import('./pages/ClaimDetailPage'), 'ClaimDetailPage', [
+  ...PORTAL_NAMESPACES,
+  'claims',
+]);
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
@@ -71,6 +81,7 @@ export function portalRoutes(): RouteObject[] {
     route('MyContracts', 'my-contracts', <ContractsPage />, 'portal:contracts.title'),
     route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
+    route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
   ];
 }

@@ -46,6 +46,8 @@ export interface Config {
   mailFrom: string;
   /** Where call-back requests are sent. */
   callCentreMail: string;
+  /** Where the notification of each new portal claim goes (the claims desk). */
+  claimsMail: string;
   publicUrl: string;
   otpTtlMinutes: number;
   otpMaxAttempts: number;
@@ -225,6 +227,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: mail('MAIL_FROM', 'GIC Online Insurance <no-reply@gic.com.cy>'),
     callCentreMail: mail('CALL_CENTRE_MAIL', 'callcentre@gic.com.cy'),
+    claimsMail: mail('CLAIMS_MAIL_TO', 'claims-dev@gic.com.cy'),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     otpTtlMinutes: int('OTP_TTL_MINUTES', 10, 1, 1440),
     otpMaxAttempts: int('OTP_MAX_ATTEMPTS', 5, 1, 100),

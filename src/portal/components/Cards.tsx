@@ -1,6 +1,7 @@
 // One contract, offer or claim as a card: the facts a customer looks for first.
 
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
 import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
 import { productKey, showDate, showEuro } from '../format';
@@ -105,7 +106,22 @@ export function ClaimCard({ claim }: { claim: ClaimEntry }) {
         ) : null}
         <dt>{t('claims.submitted')}</dt>
         <dd>{showDate(claim.SUBMITTED_ON)}</dd>
+        <dt>{t('claims:list.compensation')}</dt>
+        <dd>
+          {t(`claims:compensation.${claim.COMPENSATION_TYPE ?? ''}`, {
+            defaultValue: claim.COMPENSATION_TYPE,
+          })}
+        </dd>
+        <dt>{t('claims:list.payment')}</dt>
+        <dd>
+          {t(`claims:paymentStatus.${claim.PAYMENT_STATUS ?? 'NONE'}`, {
+            defaultValue: claim.PAYMENT_STATUS,
+          })}
+        </dd>
       </dl>
+      <Link className="portal-card__link" to={`/my-claims/${encodeURIComponent(claim.CLAIM_NO)}`}>
+        {t('claims:list.open', { claimNo: claim.CLAIM_NO })}
+      </Link>
     </article>
   );
 }

@@ -10,6 +10,7 @@ export const MAIL_TEMPLATES = [
   'callbackConfirmation',
   'offerSent',
   'policyIssued',
+  'claimFiled',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged'] as const;

@@ -4,6 +4,7 @@
 import csrfProtection from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { claimRoutes } from '../claims/routes';
 import type { ServiceContext } from '../context';
 import { fileRoutes, multipartLimits } from '../uploads/routes';
 import { contractRoutes } from './contractRoutes';
@@ -44,5 +45,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
+    await app.register(claimRoutes(ctx));
   };
 }

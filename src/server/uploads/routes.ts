@@ -32,9 +32,19 @@ export function multipartLimits(ctx: ServiceContext) {
 export async function receiveUpload(
   ctx: ServiceContext,
   request: FastifyRequest,
-  target: { purpose: string; kind: UploadKind; field: string },
+  target: {
+    purpose: string;
+    /** The kind, or a check of the fields sent before the file that answers it (a claim's slot). */
+    kind: UploadKind | ((fields: Record<string, string>) => Promise<UploadKind>);
+    field: string;
+  },
 ): Promise<{ row: UploadRow; fields: Record<string, string> }> {
-  const maxBytes = kindRules(ctx.config.uploads)[target.kind].maxBytes;
+  const rules = kindRules(ctx.config.uploads);
+  // Until the fields are read the kind may be unknown: the parser is bounded by the larger limit.
+  let maxBytes =
+    typeof target.kind === 'string'
+      ? rules[target.kind].maxBytes
+      : Math.max(rules.document.maxBytes, rules.photo.maxBytes);
   if (!request.isMultipart()) {
     throw new ApiError(415, [
       { key: 'uploads:errors.NOT_MULTIPART', field: target.field, code: 'NOT_MULTIPART' },
@@ -42,6 +52,14 @@ export async function receiveUpload(
   }
   const part = await request.file({ limits: { fileSize: maxBytes } });
   if (!part) throw uploadRefused('EMPTY', target.field, maxBytes);
+  // Fields sent before the file (the form's other values) come with it, and are checked first.
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(part.fields)) {
+    const one = Array.isArray(value) ? value[0] : value;
+    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+  }
+  const kind = typeof target.kind === 'string' ? target.kind : await target.kind(fields);
+  maxBytes = rules[kind].maxBytes;
   let bytes: Buffer;
   try {
     bytes = await part.toBuffer();
@@ -51,16 +69,10 @@ export async function receiveUpload(
     throw error;
   }
   if (part.file.truncated) throw uploadRefused('TOO_LARGE', target.field, maxBytes);
-  // Fields sent before the file (the form's other values) come with it.
-  const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const one = Array.isArray(value) ? value[0] : value;
-    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
-  }
   const row = await saveUpload(uploadsOf(ctx), {
     customerNo: auth(request).customer.customer_no,
     purpose: target.purpose,
-    kind: target.kind,
+    kind,
     bytes,
     name: part.filename ?? '',
     field: target.field,

@@ -57,6 +57,9 @@ describe('portal navigation guard', () => {
     await expect(portalNavigationHook(at('/my-claims'), { first: false })).resolves.toBe(
       '/login?returnTo=%2Fmy-claims',
     );
+    await expect(portalNavigationHook(at('/my-claims/CL2026000101'), { first: false })).resolves.toBe(
+      '/login?returnTo=%2Fmy-claims%2FCL2026000101',
+    );
     expect(api.refreshCalls).toBe(1);
   });
 

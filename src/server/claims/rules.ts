@@ -1,0 +1,164 @@
+// What a portal claim may be (claimRules.json) and the checks of /claim/CPClaimValidate, which
+// /claim/CrtClaim runs again: each refusal is a translated message (claims:refusals.*) with the
+// field it is about. Pure: the caller reads the contract and passes what the checks need.
+
+import { addDays } from '../../engine/dates';
+import type { PendingMessage } from '../errors';
+import rulesFile from './claimRules.json';
+
+export type ClaimProduct = 'MOTOR' | 'PROPERTY';
+export type SlotKind = 'photo' | 'document';
+
+export interface SlotRule {
+  id: string;
+  kind: SlotKind;
+  incident?: boolean;
+  required?: boolean;
+}
+
+interface ProductRules {
+  maxSlots: number;
+  slots: SlotRule[];
+  causes: { CAUSE_NO: string; details: string[] }[];
+}
+
+export const CLAIM_RULES = rulesFile as {
+  claimsLine: string;
+  maxDaysSinceIncident: number;
+  products: Record<ClaimProduct, ProductRules>;
+};
+
+export const CLAIM_PRODUCTS: readonly ClaimProduct[] = ['MOTOR', 'PROPERTY'];
+
+export function isClaimProduct(code: string): code is ClaimProduct {
+  return (CLAIM_PRODUCTS as readonly string[]).includes(code);
+}
+
+export function slotRule(product: ClaimProduct, slot: string): SlotRule | undefined {
+  return CLAIM_RULES.products[product].slots.find((s) => s.id === slot);
+}
+
+/** The claim as CPClaimValidate and CrtClaim receive it (docs/portal-api.md, claims). */
+export interface ClaimPayload {
+  PRODUCT_ID: string;
+  CONTRACT_NO: string;
+  IS_INCIDENT: {
+    INCIDENT_DATE: string;
+    INCIDENT_TIME: string;
+    CAUSE_NO: string;
+    CAUSE_DETAILS_NO: string;
+    DESCRIPTION: string;
+    CLAIMED_AMOUNT?: number;
+    REPAIR_SHOP?: string;
+    OTHER_INSURANCE?: string;
+    OTHER_INSURANCE_DETAILS?: string;
+    POLICE_PRESENCE?: string;
+    POLICE_NUMBER?: string;
+    FIRE_RESCUE_PRESENCE?: string;
+    FIRE_RESCUE_NUMBER?: string;
+  };
+  IS_ADDRESS?: { LOCATION: string };
+  IS_HOME?: {
+    LOCATION?: string;
+    POLICE_PRESENCE?: string;
+    POLICE_NUMBER?: string;
+    FIRE_RESCUE_PRESENCE?: string;
+    FIRE_RESCUE_NUMBER?: string;
+  };
+  IS_DRIVER?: { FULL_NAME: string; LICENCE_NO: string; ID_NUMBER: string };
+  FULL_NAME?: string;
+  BIRTH_DATE?: string;
+  INJURIES?: string;
+  INVOLVED_VEHICLES?: number;
+  CONSENT_CLAIM_DATA: string;
+  CONSENT_GDPR: string;
+  /** The photo and document slots the customer filled (empty ones are left out). */
+  IT_PHOTO_SLOTS: string[];
+}
+
+/** What the checks need to know of the contract the claim is on. */
+export interface ClaimContract {
+  productCode: ClaimProduct;
+  startDate: string;
+  expiryDate: string;
+  /** False when the policy does not allow an online claim (not active): call the claims line. */
+  onlineAllowed: boolean;
+}
+
+const refusal = (key: string, field?: string, params: Record<string, unknown> = {}): PendingMessage => ({
+  key: `claims:refusals.${key}`,
+  params: { claimsLine: CLAIM_RULES.claimsLine, ...params },
+  field,
+  code: key.toUpperCase(),
+});
+
+/** The presence flags, wherever the product keeps them: 'X' (yes) or '' (no). */
+function presence(claim: ClaimPayload) {
+  const from = claim.IS_HOME ?? claim.IS_INCIDENT;
+  return {
+    police: from.POLICE_PRESENCE === 'X',
+    policeNumber: (from.POLICE_NUMBER ?? '').trim(),
+    fire: from.FIRE_RESCUE_PRESENCE === 'X',
+    fireNumber: (from.FIRE_RESCUE_NUMBER ?? '').trim(),
+  };
+}
+
+function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[] {
+  const rules = CLAIM_RULES.products[product];
+  const slots = claim.IT_PHOTO_SLOTS;
+  const out: PendingMessage[] = [];
+  const unknown = slots.filter((s) => !slotRule(product, s));
+  if (unknown.length > 0 || new Set(slots).size !== slots.length) {
+    out.push(refusal('unknownSlot', 'IT_PHOTO_SLOTS', { slots: unknown.join(', ') }));
+  }
+  if (slots.length > rules.maxSlots) {
+    out.push(refusal('tooManyPhotos', 'IT_PHOTO_SLOTS', { max: rules.maxSlots }));
+  }
+  if (!slots.some((s) => slotRule(product, s)?.incident)) {
+    out.push(refusal('incidentPhotoRequired', 'IT_PHOTO_SLOTS'));
+  }
+  const missing = rules.slots.filter((r) => r.required && !slots.includes(r.id));
+  for (const m of missing) out.push(refusal('photoMissing', m.id, { slot: m.id }));
+  return out;
+}
+
+/**
+ * Every reason the claim cannot be filed, first the one the screen shows (422 CT_MESSAGE, first
+ * MSGTEXT). An empty list means CrtClaim may create it.
+ */
+export function claimRefusals(claim: ClaimPayload, contract: ClaimContract, today: string): PendingMessage[] {
+  if (!contract.onlineAllowed) return [refusal('notOnline')];
+  const product = contract.productCode;
+  const out: PendingMessage[] = [];
+  const incident = claim.IS_INCIDENT;
+  const date = incident.INCIDENT_DATE;
+  if (date > today) out.push(refusal('incidentInFuture', 'INCIDENT_DATE'));
+  else if (date < contract.startDate || date > contract.expiryDate) {
+    out.push(refusal('incidentOutsideCover', 'INCIDENT_DATE'));
+  } else if (date < addDays(today, -CLAIM_RULES.maxDaysSinceIncident)) {
+    out.push(refusal('incidentTooOld', 'INCIDENT_DATE', { days: CLAIM_RULES.maxDaysSinceIncident }));
+  }
+  const cause = CLAIM_RULES.products[product].causes.find((c) => c.CAUSE_NO === incident.CAUSE_NO);
+  if (!cause) out.push(refusal('unknownCause', 'CAUSE_NO'));
+  else if (!cause.details.includes(incident.CAUSE_DETAILS_NO)) {
+    out.push(refusal('unknownCauseDetails', 'CAUSE_DETAILS_NO'));
+  }
+  const flags = presence(claim);
+  if (flags.police && !flags.policeNumber) out.push(refusal('policeNumberRequired', 'POLICE_NUMBER'));
+  if (flags.fire && !flags.fireNumber) out.push(refusal('fireNumberRequired', 'FIRE_RESCUE_NUMBER'));
+  if (incident.OTHER_INSURANCE === 'X' && !(incident.OTHER_INSURANCE_DETAILS ?? '').trim()) {
+    out.push(refusal('otherInsuranceDetailsRequired', 'OTHER_INSURANCE_DETAILS'));
+  }
+  if (product === 'MOTOR') {
+    const driver = claim.IS_DRIVER;
+    if (!driver?.FULL_NAME?.trim() || !driver.LICENCE_NO?.trim() || !driver.ID_NUMBER?.trim()) {
+      out.push(refusal('driverRequired', 'IS_DRIVER'));
+    }
+    if (!claim.IS_ADDRESS?.LOCATION?.trim()) out.push(refusal('locationRequired', 'LOCATION'));
+  }
+  if (claim.CONSENT_CLAIM_DATA !== 'X' || claim.CONSENT_GDPR !== 'X') {
+    out.push(refusal('consentRequired', 'CONSENT_GDPR'));
+  }
+  out.push(...checkSlots(claim, product));
+  return out;
+}
