@@ -37,6 +37,8 @@ export interface Completion {
   text?: string;
   /** Where the customer goes next: an in-app path and its label (i18n key). */
   links?: { to: string; label: string }[];
+  /** Answers the texts interpolate: { "workorderId": "CS_REQUEST.WORKORDER_ID" } fills {{workorderId}}. */
+  values?: Record<string, string>;
 }
 
 export interface Derived {
@@ -96,6 +98,11 @@ export interface LovBinding {
   origin?: string;
   /** Dependent lists: looked up with GET /zcp/lov/dep/{key}/{value}.../{lov} once every path has a value. */
   dependsOn?: { key: string; path: string }[];
+  /**
+   * A list read from one of the flow's GET calls instead of /lov/multi: lists that belong to the
+   * logged-in customer (their own contracts). The call answers { LOV_NAME, LOV_VALUE }.
+   */
+  call?: string;
 }
 
 export interface CallSpec {

@@ -9,6 +9,7 @@ import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
+import { requestRoutes } from './requests/routes';
 import { umRoutes } from './um';
 
 export { devSmsRoutes } from './devSms';
@@ -39,5 +40,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
+    await app.register(requestRoutes(ctx));
   };
 }
