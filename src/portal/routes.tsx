@@ -30,6 +30,10 @@ const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage
 const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
 const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage');
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
+const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'RequestsPage', [
+  ...PORTAL_NAMESPACES,
+  'requests',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -72,6 +76,8 @@ export function portalRoutes(): RouteObject[] {
     route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
+    route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
+    route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
   ];
 }
 

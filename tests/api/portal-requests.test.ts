@@ -34,7 +34,8 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   CONTRACT_NO: 'CY9000101',
   TYPE: 'CHANGE',
   CATEGORY: 'PERSONAL',
-  MESSAGE: 'Μετακόμισα στη Λεωφόρο Αρχιεπισκόπου Μακαρίου Γ΄ 45, 1065 Λευκωσία. Παρακαλώ ενημερώστε το συμβόλαιό μου.',
+  MESSAGE:
+    'Μετακόμισα στη Λεωφόρο Αρχιεπισκόπου Μακαρίου Γ΄ 45, 1065 Λευκωσία. Παρακαλώ ενημερώστε το συμβόλαιό μου.',
   ...extra,
 });
 
@@ -73,7 +74,9 @@ describe('new request', () => {
       },
     ]);
     const el = await c.post('/zcp/request', valid({ MESSAGE: 'α'.repeat(1025) }), { lang: 'el' });
-    expect(el.json().MESSAGES[0].MSGTEXT).toBe('Το μήνυμα μπορεί να έχει έως 1024 χαρακτήρες (γράψατε 1025).');
+    expect(el.json().MESSAGES[0].MSGTEXT).toBe(
+      'Το μήνυμα μπορεί να έχει έως 1024 χαρακτήρες (γράψατε 1025).',
+    );
     expect(await s.testDb.db.query('SELECT 1 FROM portal_requests')).toHaveLength(before.length);
   });
 
@@ -114,7 +117,9 @@ describe('new request', () => {
       );
     }
     expect(
-      await s.testDb.db.query("SELECT 1 FROM portal_requests WHERE customer_no = '900002' AND contract_no = 'CY9000101'"),
+      await s.testDb.db.query(
+        "SELECT 1 FROM portal_requests WHERE customer_no = '900002' AND contract_no = 'CY9000101'",
+      ),
     ).toHaveLength(0);
   });
 
@@ -133,8 +138,9 @@ describe('new request', () => {
     expect(ack?.language).toBe('el');
 
     const en = await loggedIn('99000001', '10.50.0.6', 'en');
-    const english = (await en.post('/zcp/workorder/newConnection', valid({ SUBJECT: 'Green card for Turkey' })))
-      .json().WORKORDER_ID as string;
+    const english = (
+      await en.post('/zcp/workorder/newConnection', valid({ SUBJECT: 'Green card for Turkey' }))
+    ).json().WORKORDER_ID as string;
     const [staffEn] = (await mailsFor(english)).filter((m) => m.template === 'serviceRequest');
     expect(staffEn).toMatchObject({ recipient: SERVICE_MAIL, language: 'en' });
     expect(staffEn.subject).toBe(`New customer request ${english}: Green card for Turkey`);
@@ -173,7 +179,8 @@ describe('request list', () => {
 
   it('stops a customer after the day’s limit of requests (429, translated)', async () => {
     const c = await loggedIn('99000002', '10.50.0.11', 'en');
-    const contract = ((await c.get('/zcp/request/contracts')).json().LOV_VALUE as { VALUE: string }[])[0]?.VALUE;
+    const contract = ((await c.get('/zcp/request/contracts')).json().LOV_VALUE as { VALUE: string }[])[0]
+      ?.VALUE;
     if (!contract) return expect.unreachable('demo customer 99000002 has a contract');
     const statuses: number[] = [];
     for (let i = 0; i < 9; i++)

@@ -200,6 +200,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
+    if (field.link) needKey(qualify(flow, field.link.label), flowFile, `${pointer}/link/label`);
     if (field.type === 'array')
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
     if (field.lov && !declaredLovs.has(field.lov)) {

@@ -232,6 +232,11 @@ export interface Field {
    * as a panel earlier counts). Opened texts are recorded at READ_TEXTS_PATH.
    */
   readFirst?: boolean;
+  /**
+   * A page the field refers to (the terms of use beside a consent): an in-app path and its label
+   * (i18n key), opened in a new tab so the wizard keeps its answers.
+   */
+  link?: { to: string; label: string };
   /** Set by the loader on fields that came from a shared field set. */
   fieldSet?: string;
   /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */

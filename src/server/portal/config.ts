@@ -100,7 +100,8 @@ export function portalConfigFromEnv(
   }
 
   const serviceMail = (str('SERVICE_MAIL_TO') ?? 'service@gic.com.cy').toLowerCase();
-  if (!isEmailAddress(serviceMail)) problems.push(`SERVICE_MAIL_TO must be an e-mail address (got "${serviceMail}")`);
+  if (!isEmailAddress(serviceMail))
+    problems.push(`SERVICE_MAIL_TO must be an e-mail address (got "${serviceMail}")`);
 
   return {
     accessTokenMinutes,

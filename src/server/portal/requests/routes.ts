@@ -13,7 +13,14 @@ import { hitLimit } from '../../rateLimit';
 import { contractsOf } from '../dashboard';
 import { auth, coded, requireSession } from '../http';
 import { answers, body, open, str } from '../schemas';
-import { checkRequest, createRequest, MESSAGE_MAX, type RequestInput, requestContracts, requestsOf } from './store';
+import {
+  checkRequest,
+  createRequest,
+  MESSAGE_MAX,
+  type RequestInput,
+  requestContracts,
+  requestsOf,
+} from './store';
 
 const TAG = 'portal: requests';
 
@@ -40,7 +47,12 @@ export function requestRoutes(ctx: ServiceContext): FastifyPluginAsync {
       throw new ApiError(code === 'FORBIDDEN' ? 403 : 422, checked.messages, { CODE: code });
     }
     const now = ctx.now();
-    const rule = { bucket: 'PORTAL_REQUESTS', key: customer.customer_no, limit: perDay, windowMs: 86_400_000 };
+    const rule = {
+      bucket: 'PORTAL_REQUESTS',
+      key: customer.customer_no,
+      limit: perDay,
+      windowMs: 86_400_000,
+    };
     if (!(await hitLimit(ctx.db, rule, now, ctx.config.sessionSecret)))
       throw coded(429, 'requests:errors.tooMany', 'TOO_MANY');
     const workorderId = await createRequest(

@@ -1,9 +1,9 @@
 // Customers' requests (work orders, issue 15 item 3): checking a new request, storing it in
 // portal_requests with its notification mails in one transaction, and reading a customer's list.
 
-import type { Db } from '../../db';
 import { lovList } from '../../data';
-import { type PendingMessage } from '../../errors';
+import type { Db } from '../../db';
+import type { PendingMessage } from '../../errors';
 import type { Lang } from '../../i18n';
 import { enqueueMail } from '../../outbox';
 import type { CustomerRow } from '../customers';
@@ -29,10 +29,10 @@ export interface CheckedRequest {
   category: string;
 }
 
-export interface OwnContract {
+export type OwnContract = {
   contract_no: string;
   product_id: string;
-}
+};
 
 const KEY = 'requests:errors';
 
@@ -60,14 +60,21 @@ export function checkRequest(
 
   if (!subject) messages.push({ key: `${KEY}.subjectRequired`, field: 'SUBJECT', code: 'REQUIRED' });
   else if (charCount(subject) > SUBJECT_MAX)
-    messages.push({ key: `${KEY}.subjectTooLong`, params: { limit: SUBJECT_MAX }, field: 'SUBJECT', code: 'TOO_LONG' });
+    messages.push({
+      key: `${KEY}.subjectTooLong`,
+      params: { limit: SUBJECT_MAX },
+      field: 'SUBJECT',
+      code: 'TOO_LONG',
+    });
 
   const contract = contracts.find((c) => c.contract_no === contractNo);
   if (!contractNo) messages.push({ key: `${KEY}.contractRequired`, field: 'CONTRACT_NO', code: 'REQUIRED' });
-  else if (!contract) messages.push({ key: `${KEY}.contractNotYours`, field: 'CONTRACT_NO', code: 'FORBIDDEN' });
+  else if (!contract)
+    messages.push({ key: `${KEY}.contractNotYours`, field: 'CONTRACT_NO', code: 'FORBIDDEN' });
 
   if (!type) messages.push({ key: `${KEY}.typeRequired`, field: 'TYPE', code: 'REQUIRED' });
-  else if (!inList('REQUEST_TYPE', type)) messages.push({ key: `${KEY}.typeUnknown`, field: 'TYPE', code: 'NOT_IN_LIST' });
+  else if (!inList('REQUEST_TYPE', type))
+    messages.push({ key: `${KEY}.typeUnknown`, field: 'TYPE', code: 'NOT_IN_LIST' });
 
   if (!category) messages.push({ key: `${KEY}.categoryRequired`, field: 'CATEGORY', code: 'REQUIRED' });
   else if (!inList('REQUEST_CATEGORY', category))
@@ -177,7 +184,12 @@ type StoredRequest = {
 };
 
 /** GET /zcp/request: the customer's requests, newest first (CT_REQUESTS). */
-export async function requestsOf(db: Db, customer: CustomerRow, lang: Lang, statusText: (s: string) => string) {
+export async function requestsOf(
+  db: Db,
+  customer: CustomerRow,
+  lang: Lang,
+  statusText: (s: string) => string,
+) {
   const rows = await db.query<StoredRequest>(
     `SELECT workorder_id, contract_no, product_id, request_type, category, subject, message, status, created_at
        FROM portal_requests WHERE customer_no = $1 ORDER BY created_at DESC, workorder_id DESC`,
