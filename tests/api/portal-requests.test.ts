@@ -149,6 +149,18 @@ describe('new request', () => {
 });
 
 describe('request list', () => {
+  it('shows the demo customer’s handled and open requests on a fresh start', async () => {
+    const c = await loggedIn('99000001', '10.50.0.12', 'el');
+    const list = (await c.get('/zcp/request')).json().CT_REQUESTS as Record<string, unknown>[];
+    expect(list.find((r) => r.WORKORDER_ID === 'WO200101')).toMatchObject({
+      CONTRACT_NO: 'CY9000102',
+      STATUS: 'CLOSED',
+      STATUS_DESC: 'Ολοκληρώθηκε',
+      TYPE_DESC: 'Αίτημα εγγράφου ή βεβαίωσης',
+    });
+    expect(list.find((r) => r.WORKORDER_ID === 'WO200102')).toMatchObject({ STATUS: 'IN_PROGRESS' });
+  });
+
   it('lists only the customer’s own requests, newest first, with translated type, category and status', async () => {
     const mine = await loggedIn('99000001', '10.50.0.7', 'en');
     const created = (await mine.post('/zcp/request', valid({ SUBJECT: 'Newest one' }))).json().WORKORDER_ID;

@@ -9,6 +9,7 @@ import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
+import { seedDemoRequests } from './requests/demo';
 import { requestRoutes } from './requests/routes';
 import { umRoutes } from './um';
 
@@ -23,6 +24,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+      await seedDemoRequests(ctx.db, ctx.now());
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
