@@ -107,8 +107,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {isFieldLink(options.link) && (
         <p className="field__link">
           <a href={options.link.href} target="_blank" rel="noopener">
-            {options.link.label}
-            <span className="visually-hidden"> ({t('newTab')})</span>
+            {options.link.label} <span className="visually-hidden">({t('newTab')})</span>
           </a>
         </p>
       )}

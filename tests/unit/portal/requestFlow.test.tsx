@@ -4,9 +4,14 @@
 // filled from the answers (the WORKORDER_ID), and a field's link (the terms of use beside the
 // registration consent), each checked by flows:check.
 
-import { render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import Form from '@rjsf/core';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import { cleanup, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import enUi from '../../../locales/en/ui.json';
 import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { type CheckInputs, checkFlowFolder } from '../../../src/engine/flow/check';
 import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
@@ -18,6 +23,9 @@ import type { FlowServices } from '../../../src/engine/machine/services';
 import { setPath } from '../../../src/engine/paths';
 import { lovNames } from '../../../src/server/data/index';
 import { CompletionScreen } from '../../../src/ui/flow/CompletionScreen';
+import { templates, widgets } from '../../../src/ui/theme';
+
+afterEach(cleanup);
 
 let request: FlowBundle;
 let register: FlowBundle;
@@ -138,6 +146,40 @@ describe('a field link', () => {
       href: '/terms-of-use',
       label: 'T(register:fields.GDPR_CONSENT.terms)',
     });
+  });
+
+  it('renders under the consent as a link opening a new tab, said so to screen readers', () => {
+    const i18n = i18next.createInstance();
+    i18n.use(initReactI18next).init({
+      lng: 'en',
+      resources: { en: { ui: enUi } },
+      ns: ['ui'],
+      defaultNS: 'ui',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Form
+          schema={{ type: 'object', properties: { GDPR_CONSENT: { type: 'boolean' } } }}
+          uiSchema={{
+            GDPR_CONSENT: {
+              'ui:widget': 'checkbox',
+              'ui:title': 'I consent',
+              'ui:options': { link: { href: '/terms-of-use', label: 'Read the terms of use' } },
+            },
+          }}
+          validator={customizeValidator()}
+          widgets={widgets}
+          templates={templates}
+          noHtml5Validate
+        />
+      </I18nextProvider>,
+    );
+    const link = screen.getByRole('link', { name: 'Read the terms of use (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('/terms-of-use');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener');
   });
 });
 
