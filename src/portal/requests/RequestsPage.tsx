@@ -11,6 +11,7 @@ import { ReadState } from '../components/ReadState';
 import { showDate } from '../format';
 import { NEW_REQUEST_PATH } from '../routePaths';
 import { getRequests, type RequestEntry } from './api';
+import './requests.css';
 
 /** Spec §2: tables show 3 rows by default, with 5, 10, 25, 50 and 100 to choose from. */
 export const PAGE_SIZES = [3, 5, 10, 25, 50, 100];
