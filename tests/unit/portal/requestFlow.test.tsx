@@ -27,6 +27,8 @@ import { templates, widgets } from '../../../src/ui/theme';
 
 afterEach(cleanup);
 
+const validator = customizeValidator();
+
 let request: FlowBundle;
 let register: FlowBundle;
 
@@ -169,7 +171,7 @@ describe('a field link', () => {
               'ui:options': { link: { href: '/terms-of-use', label: 'Read the terms of use' } },
             },
           }}
-          validator={customizeValidator()}
+          validator={validator}
           widgets={widgets}
           templates={templates}
           noHtml5Validate

@@ -1,12 +1,13 @@
 // Customers' requests (work orders, issue 15 item 3): checking a new request, storing it in
 // portal_requests with its notification mails in one transaction, and reading a customer's list.
 
+import { todayInNicosia } from '../../../engine/dates';
 import { lovList } from '../../data';
 import type { Db } from '../../db';
 import type { PendingMessage } from '../../errors';
 import type { Lang } from '../../i18n';
 import { enqueueMail } from '../../outbox';
-import type { CustomerRow } from '../customers';
+import { type CustomerRow, linkPurchases } from '../customers';
 
 /** Spec §5 and §9: a request's message is at most 1024 characters. */
 export const MESSAGE_MAX = 1024;
@@ -95,6 +96,8 @@ export function checkRequest(
 
 /** The contracts a customer may file a request about: every one of theirs, newest first. */
 export async function requestContracts(db: Db, customer: CustomerRow): Promise<OwnContract[]> {
+  // A policy bought on the public site since the last read is the customer's too.
+  await linkPurchases(db, customer);
   return db.query<OwnContract>(
     'SELECT contract_no, product_id FROM contracts WHERE customer_no = $1 ORDER BY start_date DESC, contract_no DESC',
     [customer.customer_no],
@@ -209,7 +212,7 @@ export async function requestsOf(
       MESSAGE: r.message,
       STATUS: r.status,
       STATUS_DESC: statusText(r.status),
-      CREATED_ON: created.toLocaleDateString('sv-SE', { timeZone: 'Europe/Nicosia' }),
+      CREATED_ON: todayInNicosia(created),
       CREATED_AT: created.toISOString(),
     };
   });
