@@ -201,3 +201,28 @@ describe('request list', () => {
     expect(statuses[8]).toBe(429);
   });
 });
+
+describe('announcements on the dashboard', () => {
+  it('serves the content file’s entries in force on the day, in the asked language', async () => {
+    s.clock.set('2026-12-01T09:00:00.000Z');
+    const el = (await s.call({ method: 'GET', url: '/zcp/announcement', lang: 'el' })).json()
+      .CT_ANNOUNCEMENTS;
+    expect(el).toContainEqual(
+      expect.objectContaining({ ID: 'PORTAL-REQUESTS', TITLE: 'Νέο: τα αιτήματά σας online', LEVEL: 'info' }),
+    );
+    const en = (await s.call({ method: 'GET', url: '/zcp/announcement', lang: 'en' })).json()
+      .CT_ANNOUNCEMENTS;
+    expect(en.find((a: { ID: string }) => a.ID === 'PORTAL-REQUESTS')?.TITLE).toBe(
+      'New: your requests online',
+    );
+    // Holiday hours start on 22/12: inclusive bounds.
+    s.clock.set('2026-12-22T08:00:00.000Z');
+    const holidays = (await s.call({ method: 'GET', url: '/zcp/announcement', lang: 'en' })).json()
+      .CT_ANNOUNCEMENTS;
+    expect(holidays.map((a: { ID: string }) => a.ID)).toEqual(['PORTAL-REQUESTS', 'HOLIDAY-HOURS']);
+    s.clock.set('2027-04-01T09:00:00.000Z');
+    const after = (await s.call({ method: 'GET', url: '/zcp/announcement', lang: 'en' })).json()
+      .CT_ANNOUNCEMENTS;
+    expect(after).toEqual([]);
+  });
+});
