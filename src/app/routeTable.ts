@@ -18,6 +18,9 @@ export type FlowSection = 'offer' | 'payment' | 'send-offer';
 export const HOME_PATH = '/';
 export const DASHBOARD_PATH = '/my-dashboard';
 export const LOGIN_PATH = '/login';
+/** The portal's requests (the help page links them for a logged-in customer). */
+export const REQUESTS_PATH = '/my-requests';
+export const NEW_REQUEST_PATH = '/new-request';
 
 /** The fixed PRODUCT_IDs; a product whose id comes from a lookup (motor) has none here. */
 const PRODUCT_IDS = new Map(

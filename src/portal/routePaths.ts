@@ -2,9 +2,9 @@
 // only (login, register, reset), and the safe return path after logging in.
 
 import { matchPath } from 'react-router';
-import { DASHBOARD_PATH, LOGIN_PATH, withQuery } from '../app/routeTable';
+import { DASHBOARD_PATH, LOGIN_PATH, NEW_REQUEST_PATH, REQUESTS_PATH, withQuery } from '../app/routeTable';
 
-export { DASHBOARD_PATH, LOGIN_PATH };
+export { DASHBOARD_PATH, LOGIN_PATH, NEW_REQUEST_PATH, REQUESTS_PATH };
 export const REGISTER_PATH = '/register';
 export const RESET_PASSWORD_PATH = '/reset-password';
 export const PROFILE_PATH = '/my-profile';
@@ -23,6 +23,8 @@ const LOGIN_ONLY = [
   OFFERS_PATH,
   CLAIMS_PATH,
   '/my-claims/*',
+  REQUESTS_PATH,
+  NEW_REQUEST_PATH,
   '/motor-claim/*',
   '/property-claim/*',
 ];

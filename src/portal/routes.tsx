@@ -40,6 +40,10 @@ const ClaimDetailPage = lazyPage(() => import('./pages/ClaimDetailPage'), 'Claim
   'claims',
 ]);
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
+const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'RequestsPage', [
+  ...PORTAL_NAMESPACES,
+  'requests',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -83,6 +87,8 @@ export function portalRoutes(): RouteObject[] {
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
+    route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
+    route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
   ];
 }
 

@@ -8,8 +8,10 @@ import type { FaqQuestion } from '../../api/types';
 import { getFaqs } from '../../api/zcp';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
+import { useIsLoggedIn } from '../hooks/useSession';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { CallCentre } from '../layout/CallCentre';
+import { NEW_REQUEST_PATH, REQUESTS_PATH } from '../routeTable';
 
 const ALL = '';
 
@@ -34,6 +36,7 @@ export function HelpPage() {
   const faqs = useZcpRead(() => getFaqs(), [i18n.language]);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL);
+  const loggedIn = useIsLoggedIn();
 
   const results = useMemo(() => {
     if (faqs.status !== 'ready') return [];
@@ -98,6 +101,24 @@ export function HelpPage() {
           <Link to="/contact">{t('help.callMe')}</Link>
         </p>
       </section>
+      {loggedIn ? <WriteToUs /> : null}
     </div>
+  );
+}
+
+/** In the portal (logged in): a request to the service team, in writing, and the ones already sent. */
+function WriteToUs() {
+  const { t } = useTranslation('requests');
+  return (
+    <section aria-labelledby="help-request-title" className="help-contact">
+      <h2 id="help-request-title">{t('help.requestTitle')}</h2>
+      <p>{t('help.requestText')}</p>
+      <p className="help-request__links">
+        <Link to={NEW_REQUEST_PATH} className="btn btn--primary">
+          {t('help.requestLink')}
+        </Link>{' '}
+        <Link to={REQUESTS_PATH}>{t('help.listLink')}</Link>
+      </p>
+    </section>
   );
 }

@@ -174,7 +174,15 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
 
   const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.as ?? l.name));
   (flow.lovs ?? []).forEach((lov, i) => {
-    if (!input.lovNames.includes(lov.name)) {
+    if (lov.call) {
+      // A customer's own list comes from one of the flow's GET calls, not the service's named lists.
+      if (flow.calls?.[lov.call]?.method !== 'GET')
+        problems.push({
+          file: flowFile,
+          pointer: `/lovs/${i}/call`,
+          message: `list of values "${lov.name}" names "${lov.call}", which is not a GET call in /calls`,
+        });
+    } else if (!input.lovNames.includes(lov.name)) {
       problems.push({
         file: flowFile,
         pointer: `/lovs/${i}/name`,
@@ -194,6 +202,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
+    if (field.link) needKey(qualify(flow, field.link.label), flowFile, `${pointer}/link/label`);
     if (field.type === 'array')
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
     if (field.lov && !declaredLovs.has(field.lov)) {

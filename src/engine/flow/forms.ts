@@ -120,6 +120,7 @@ function fieldUi(
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
   if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
   if (field.readFirst) options.readFirst = true;
+  if (field.link) options.link = { href: field.link.to, label: ctx.t(qualify(flow, field.link.label)) };
   const ui: Record<string, unknown> = {
     'ui:widget': widget,
     'ui:title': ctx.t(fieldLabelKey(flow, field)),

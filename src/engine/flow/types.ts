@@ -37,6 +37,8 @@ export interface Completion {
   text?: string;
   /** Where the customer goes next: an in-app path and its label (i18n key). */
   links?: { to: string; label: string }[];
+  /** Answers the texts interpolate: { "workorderId": "CS_REQUEST.WORKORDER_ID" } fills {{workorderId}}. */
+  values?: Record<string, string>;
 }
 
 export interface Derived {
@@ -100,6 +102,11 @@ export interface LovBinding {
   origin?: string;
   /** Dependent lists: looked up with GET /zcp/lov/dep/{key}/{value}.../{lov} once every path has a value. */
   dependsOn?: { key: string; path: string }[];
+  /**
+   * A list read from one of the flow's GET calls instead of /lov/multi: lists that belong to the
+   * logged-in customer (their own contracts). The call answers { LOV_NAME, LOV_VALUE }.
+   */
+  call?: string;
 }
 
 export interface CallSpec {
@@ -231,6 +238,11 @@ export interface Field {
    * as a panel earlier counts). Opened texts are recorded at READ_TEXTS_PATH.
    */
   readFirst?: boolean;
+  /**
+   * A page the field refers to (the terms of use beside a consent): an in-app path and its label
+   * (i18n key), opened in a new tab so the wizard keeps its answers.
+   */
+  link?: { to: string; label: string };
   /** Set by the loader on fields that came from a shared field set. */
   fieldSet?: string;
   /** Extra JSON Schema keywords for the value (minimum, maximum, maxLength, pattern ...). */

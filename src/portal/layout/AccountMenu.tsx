@@ -1,10 +1,11 @@
-// The user dropdown (spec §2): Edit profile, Help, Logout. A disclosure button with a list of
+// The user dropdown (spec §2): Edit profile, Help, Logout; with the customer's requests and the
+// terms of use (issue 15). A disclosure button with a list of
 // links, closed by Escape, by a click elsewhere and by any navigation.
 
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { HELP_PATH, LOGIN_PATH, PROFILE_PATH } from '../routePaths';
+import { HELP_PATH, LOGIN_PATH, PROFILE_PATH, REQUESTS_PATH, TERMS_PATH } from '../routePaths';
 import { useCustomer } from '../state/customer';
 import { logoutNow, useSession } from '../state/session';
 
@@ -68,7 +69,13 @@ export function AccountMenu() {
           <Link to={PROFILE_PATH}>{t('account.profile')}</Link>
         </li>
         <li>
+          <Link to={REQUESTS_PATH}>{t('account.requests')}</Link>
+        </li>
+        <li>
           <Link to={HELP_PATH}>{t('account.help')}</Link>
+        </li>
+        <li>
+          <Link to={TERMS_PATH}>{t('account.terms')}</Link>
         </li>
         <li>
           <button type="button" className="account-menu__logout" onClick={logout}>

@@ -1,4 +1,4 @@
-// The login layout's wizards (/register, /reset-password): a flow folder run by the engine and
+// The portal's wizards (/register, /reset-password, /new-request): a flow folder run by the engine and
 // drawn by the generic FlowRunner. The machine lives as long as the page: its answers (a password
 // among them) are never written to storage, and leaving the page starts the wizard afresh.
 

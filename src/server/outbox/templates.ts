@@ -11,6 +11,8 @@ export const MAIL_TEMPLATES = [
   'offerSent',
   'policyIssued',
   'claimFiled',
+  'serviceRequest',
+  'requestReceived',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged'] as const;
@@ -26,7 +28,12 @@ export interface RenderedMail {
 }
 
 // Templates that greet the recipient by name; the call centre's copy does not.
-const GREETED: ReadonlySet<MailTemplate> = new Set(['callbackConfirmation', 'offerSent', 'policyIssued']);
+const GREETED: ReadonlySet<MailTemplate> = new Set([
+  'callbackConfirmation',
+  'offerSent',
+  'policyIssued',
+  'requestReceived',
+]);
 
 export function escapeHtml(value: string): string {
   return value

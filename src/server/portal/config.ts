@@ -1,6 +1,8 @@
 // The portal's settings from environment variables, read by loadConfig (src/server/config.ts) like
 // the payment settings: problems are collected, so a wrong value stops the service at start.
 
+import { isEmailAddress } from '../../engine/rules/fieldRules';
+
 export interface PortalConfig {
   /** Life of an access token (the HttpOnly `zcp_at` cookie). */
   accessTokenMinutes: number;
@@ -28,6 +30,10 @@ export interface PortalConfig {
   webauthnOrigin: string;
   /** Demo customers and accounts (never in production). */
   demoData: boolean;
+  /** The insurer's service mailbox: every new request is notified there (SERVICE_MAIL_TO). */
+  serviceMail: string;
+  /** New requests a customer may file per day (RATE_LIMIT_REQUESTS_PER_CUSTOMER_DAY). */
+  requestsPerCustomerDay: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -93,6 +99,10 @@ export function portalConfigFromEnv(
     problems.push('PORTAL_INACTIVITY_MINUTES must not exceed PORTAL_SESSION_HOURS');
   }
 
+  const serviceMail = (str('SERVICE_MAIL_TO') ?? 'service@gic.com.cy').toLowerCase();
+  if (!isEmailAddress(serviceMail))
+    problems.push(`SERVICE_MAIL_TO must be an e-mail address (got "${serviceMail}")`);
+
   return {
     accessTokenMinutes,
     inactivityMinutes,
@@ -111,5 +121,7 @@ export function portalConfigFromEnv(
     webauthnRpName: str('WEBAUTHN_RP_NAME') ?? 'GIC Online',
     webauthnOrigin: origin,
     demoData,
+    serviceMail,
+    requestsPerCustomerDay: int('RATE_LIMIT_REQUESTS_PER_CUSTOMER_DAY', 20, 1, 10_000),
   };
 }

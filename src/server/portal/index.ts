@@ -12,6 +12,8 @@ import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
+import { seedDemoRequests } from './requests/demo';
+import { requestRoutes } from './requests/routes';
 import { umRoutes } from './um';
 
 export { devSmsRoutes } from './devSms';
@@ -25,6 +27,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+      await seedDemoRequests(ctx.db, ctx.now());
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
@@ -46,5 +49,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
     await app.register(claimRoutes(ctx));
+    await app.register(requestRoutes(ctx));
   };
 }

@@ -3,27 +3,33 @@
 
 import { useEffect, useRef } from 'react';
 import { qualify } from '../../engine/flow/expand';
-import type { Flow } from '../../engine/flow/types';
+import type { Flow, Quote } from '../../engine/flow/types';
+import { getPath } from '../../engine/paths';
 
 export interface CompletionScreenProps {
   flow: Flow;
+  /** The finished flow's answers, for the texts' `values`. */
+  quote?: Quote;
   t: (key: string, values?: Record<string, unknown>) => string;
   onLink?: (to: string) => void;
 }
 
-export function CompletionScreen({ flow, t, onLink }: CompletionScreenProps) {
+export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const completion = flow.completion;
   if (!completion) return null;
+  const values = Object.fromEntries(
+    Object.entries(completion.values ?? {}).map(([name, path]) => [name, String(getPath(quote, path) ?? '')]),
+  );
   return (
     <div className="flow flow--completed" data-flow={flow.id} data-substep="completed">
       <div className="flow__main">
         <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
-          {t(qualify(flow, completion.title))}
+          {t(qualify(flow, completion.title), values)}
         </h1>
         <div className="notice notice--success" role="status">
-          {completion.text ? <p>{t(qualify(flow, completion.text))}</p> : null}
+          {completion.text ? <p>{t(qualify(flow, completion.text), values)}</p> : null}
         </div>
         <div className="substep__actions">
           {completion.links?.map((link, i) => (

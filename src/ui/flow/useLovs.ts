@@ -2,7 +2,7 @@
 // starts, the dependent ones (CITY after DISTRICT) only once every dependency has a value.
 
 import { useEffect, useMemo, useState } from 'react';
-import { getLovDependent, getLovMulti } from '../../api/zcp';
+import { callZcp, getLovDependent, getLovMulti } from '../../api/zcp';
 import type { Option } from '../../engine/flow/forms';
 import type { Flow, LovBinding, Quote } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
@@ -54,14 +54,24 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
   useEffect(() => {
     let live = true;
     const byOrigin = new Map<string, string[]>();
+    const ownLists: Promise<unknown>[] = [];
     for (const b of flow.lovs ?? []) {
       if (b.dependsOn?.length) continue;
+      // The customer's own lists (their contracts) come from the flow's call of that name.
+      const call = b.call ? flow.calls?.[b.call] : undefined;
+      if (call) {
+        ownLists.push(callZcp('GET', call.path));
+        continue;
+      }
       const key = b.origin ?? '';
       const names = byOrigin.get(key) ?? [];
       if (!names.includes(b.name)) byOrigin.set(key, [...names, b.name]);
     }
     setFailed(false);
-    Promise.all([...byOrigin].map(([origin, names]) => getLovMulti(names, origin || undefined)))
+    Promise.all([
+      ...[...byOrigin].map(([origin, names]) => getLovMulti(names, origin || undefined)),
+      ...ownLists,
+    ])
       .then((answers) => {
         if (!live) return;
         const next: Lists = {};

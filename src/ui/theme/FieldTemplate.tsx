@@ -30,6 +30,11 @@ function widgetName(options: UIOptionsType, schemaType: unknown): string | undef
   return undefined;
 }
 
+/** A field's `link` (flow format), as forms.ts puts it in the ui options. */
+function isFieldLink(x: unknown): x is { href: string; label: string } {
+  return typeof x === 'object' && x !== null && typeof (x as { href?: unknown }).href === 'string';
+}
+
 function unique(messages: string[]): string[] {
   return [...new Set(messages)];
 }
@@ -99,6 +104,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <RuleChecklist id={`${id}__checklist`} parts={options.checklist} />
       )}
       {props.help}
+      {isFieldLink(options.link) && (
+        <p className="field__link">
+          <a href={options.link.href} target="_blank" rel="noopener">
+            {options.link.label} <span className="visually-hidden">({t('newTab')})</span>
+          </a>
+        </p>
+      )}
     </div>
   );
 }
