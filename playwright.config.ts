@@ -12,7 +12,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'zcp-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  // scripts/test.ts runs two groups of spec files at once, each with its own server and folder.
+  outputDir: process.env.E2E_OUTPUT ?? 'test-results',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

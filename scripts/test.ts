@@ -2,7 +2,8 @@
 // tests (also on PostgreSQL when PG_TEST_URL is set), then the browser tests in Chromium.
 // Each runner ends with a plain "N passed, N failed" line; the exit code is non-zero on any failure.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { ensureChromium } from './chromium';
 
 interface Stage {
@@ -12,6 +13,52 @@ interface Stage {
 }
 
 const only = process.argv.slice(2);
+
+/**
+ * The browser suite as two groups of spec files run at once, each against its own server, port,
+ * database and output folder (so no test sees the other group's state): the portal and site pages
+ * in one, the product purchases in the other. Each group prints its lines with a prefix; the
+ * plain totals of both are summed into one "playwright: N passed, N failed" line.
+ */
+async function browserTestsInTwoGroups(env: NodeJS.ProcessEnv): Promise<number> {
+  const specs = readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts'));
+  const first = specs.filter((f) => /^(portal|pages|guards)/.test(f));
+  const groups = [first, specs.filter((f) => !first.includes(f))];
+  const totals = { passed: 0, failed: 0 };
+  const codes = await Promise.all(
+    groups.map(
+      (files, i) =>
+        new Promise<number>((resolve) => {
+          const child = spawn('npx', ['playwright', 'test', ...files.map((f) => `tests/e2e/${f}`)], {
+            env: { ...env, E2E_PORT: String(8181 + i * 10), E2E_OUTPUT: `test-results/group-${i + 1}` },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          const prefix = `[${i + 1}] `;
+          let rest = '';
+          const onData = (chunk: Buffer) => {
+            const lines = (rest + chunk.toString()).split('\n');
+            rest = lines.pop() ?? '';
+            for (const line of lines) {
+              const plain = /^playwright: (\d+) passed, (\d+) failed/.exec(line);
+              if (plain) {
+                totals.passed += Number(plain[1]);
+                totals.failed += Number(plain[2]);
+              }
+              process.stdout.write(`${prefix}${line}\n`);
+            }
+          };
+          child.stdout.on('data', onData);
+          child.stderr.on('data', onData);
+          child.on('close', (code) => {
+            if (rest) process.stdout.write(`${prefix}${rest}\n`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  console.log(`\nplaywright: ${totals.passed} passed, ${totals.failed} failed`);
+  return codes.every((c) => c === 0) ? 0 : 1;
+}
 const stages: Stage[] = [
   { name: 'validators', cmd: ['npm', 'run', '-s', 'validators'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
@@ -49,9 +96,12 @@ for (const stage of selected) {
   }
   console.log(`\n▶ ${stage.name}: ${stage.cmd.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit', env });
+  const status =
+    stage.name === 'playwright'
+      ? await browserTestsInTwoGroups(env)
+      : spawnSync(stage.cmd[0], stage.cmd.slice(1), { stdio: 'inherit', env }).status;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (run.status !== 0) {
+  if (status !== 0) {
     failed.push(stage.name);
     console.log(`✗ ${stage.name} failed (${seconds} s)`);
   } else {
