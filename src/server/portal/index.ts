@@ -7,6 +7,7 @@ import type { ServiceContext } from '../context';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
+import { completeDemoOffers } from './demoOffers';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
 import { umRoutes } from './um';
@@ -21,6 +22,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
+      await completeDemoOffers(ctx.db);
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
     }
     await app.register(csrfProtection, {
