@@ -30,7 +30,10 @@ async function loggedIn(mobile: string, ip: string) {
 const DETAIL = `/zcp/offer/detail/${DEMO_HOME_OFFER}/157`;
 
 function unescapeHtml(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function hiddenInputs(html: string): Record<string, string> {
@@ -91,7 +94,12 @@ describe('a stored offer in the portal', () => {
 
   it('is bought at the new price and becomes the logged-in customer’s contract', async () => {
     const c = await loggedIn('99000001', '10.41.0.4');
-    const { DATA_CHANGED: _c, DATES_CHANGED: _d, PREVIOUS_AMOUNT: _p, ...quote } = (await c.get(DETAIL)).json();
+    const {
+      DATA_CHANGED: _c,
+      DATES_CHANGED: _d,
+      PREVIOUS_AMOUNT: _p,
+      ...quote
+    } = (await c.get(DETAIL)).json();
     // The flow's payment step stores the offer again (same number, the re-rated price).
     const quotation = await c.post('/zcp/prop/quotation', quote);
     expect(quotation.statusCode).toBe(200);
@@ -117,14 +125,20 @@ describe('a stored offer in the portal', () => {
     expect(result.statusCode).toBe(200);
     const action = /<form id="merchant-return" method="post" action="([^"]+)">/.exec(result.body);
     expect(action).not.toBeNull();
-    const back = await postForm(c, new URL(unescapeHtml(action?.[1] ?? '')).pathname, hiddenInputs(result.body));
+    const back = await postForm(
+      c,
+      new URL(unescapeHtml(action?.[1] ?? '')).pathname,
+      hiddenInputs(result.body),
+    );
     expect(back.statusCode).toBeLessThan(400);
 
     const contracts = (await c.get('/zcp/contract/search/900001')).json().CT_CONTRACTS as Record<
       string,
       unknown
     >[];
-    const bought = contracts.filter((x) => x.PRODUCT_CODE === 'PROPERTY' && x.ZZPREMIUM_AFTER_DISC_AMOUNT === price);
+    const bought = contracts.filter(
+      (x) => x.PRODUCT_CODE === 'PROPERTY' && x.ZZPREMIUM_AFTER_DISC_AMOUNT === price,
+    );
     expect(bought).toHaveLength(1);
     const [row] = await s.testDb.db.query<{ customer_no: string }>(
       'SELECT customer_no FROM contracts WHERE offer_no = $1',

@@ -29,7 +29,8 @@ export async function portalOwnsOffer(
     if (session.stage !== 'ACTIVE') return false;
     userId = session.user_id;
   } catch (error) {
-    if (error instanceof SessionError && error.reason === 'TOKEN_EXPIRED') throw sessionError('TOKEN_EXPIRED');
+    if (error instanceof SessionError && error.reason === 'TOKEN_EXPIRED')
+      throw sessionError('TOKEN_EXPIRED');
     if (error instanceof SessionError) return false;
     throw error;
   }

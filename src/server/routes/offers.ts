@@ -47,7 +47,10 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (
           !offer ||
           offer.product_id !== productId ||
-          !(access.mayAccess(request, offerNo, request.query.token) || (await portalOwnsOffer(ctx, request, offerNo)))
+          !(
+            access.mayAccess(request, offerNo, request.query.token) ||
+            (await portalOwnsOffer(ctx, request, offerNo))
+          )
         ) {
           throw notFound('errors.offer.notFound', { offerNo });
         }
