@@ -130,12 +130,20 @@ function ContractTable({ list }: { list: ContractEntry[] }) {
     pageIndex: 0,
     pageSize: DEFAULT_PAGE_SIZE,
   });
-  const columnFilters: ColumnFiltersState = category ? [{ id: 'category', value: category }] : [];
+  // Stable state objects: new ones on every render would make the table recompute its rows and
+  // reset its page on every render, an endless loop of updates.
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => (category ? [{ id: 'category', value: category }] : []),
+    [category],
+  );
+  const sorting = useMemo(() => [{ id: 'start', desc: sort === 'recent' }], [sort]);
   const table = useReactTable({
     data: list,
     columns,
-    state: { columnFilters, sorting: [{ id: 'start', desc: sort === 'recent' }], pagination },
+    state: { columnFilters, sorting, pagination },
     onPaginationChange: setPagination,
+    // The page goes back to the first one where the filter or sort is changed, not on every render.
+    autoResetPageIndex: false,
     getCoreRowModel: getCoreRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getSortedRowModel: getSortedRowModel(),
