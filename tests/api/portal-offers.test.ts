@@ -71,6 +71,19 @@ describe('a stored offer in the portal', () => {
     expect([...c.jar.keys()]).toContain('zcp_offers');
   });
 
+  it('the demo motor offer is complete: its purchase flow can store it again at today’s price', async () => {
+    const c = await loggedIn('99000001', '10.41.0.6');
+    const detail = await c.get('/zcp/offer/detail/OF900111/120');
+    expect(detail.statusCode).toBe(200);
+    const { DATA_CHANGED, DATES_CHANGED: _d, PREVIOUS_AMOUNT, ...quote } = detail.json();
+    expect(DATA_CHANGED).toBe('X');
+    expect(PREVIOUS_AMOUNT).toBe(298.4);
+    const stored = await c.post('/zcp/motor/motorquotation', quote);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().CS_POLICY.OFFER_NO).toBe('OF900111');
+    expect(stored.json().CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT).toBe(quote.CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT);
+  });
+
   it("refuses another customer's offer, and an anonymous caller, exactly as an unknown offer", async () => {
     const other = await loggedIn('99000002', '10.41.0.2');
     const foreign = await other.get(DETAIL);
