@@ -18,9 +18,10 @@ export type Offer = OfferEntry & { LINK?: string };
 
 /** The purchase flow's address of an offer: the service's link, else the flow's offer route. */
 export function offerFlowLink(offer: Offer, confirmedPrice?: number): string {
-  const base = offer.LINK?.startsWith('/')
-    ? offer.LINK
-    : `/${productKey(offer.PRODUCT_CODE)}/offer/1?${new URLSearchParams({ offer: offer.OFFER_NO, product: offer.PRODUCT_ID })}`;
+  const base =
+    offer.LINK?.startsWith('/') && !offer.LINK.startsWith('//')
+      ? offer.LINK
+      : `/${productKey(offer.PRODUCT_CODE)}/offer/1?${new URLSearchParams({ offer: offer.OFFER_NO, product: offer.PRODUCT_ID })}`;
   if (confirmedPrice === undefined) return base;
   return `${base}${base.includes('?') ? '&' : '?'}price=${encodeURIComponent(String(confirmedPrice))}`;
 }
