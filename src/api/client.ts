@@ -21,6 +21,8 @@ export interface ZcpCallOptions {
   quiet?: boolean;
   /** No silent refresh on a 401 (the session calls themselves). */
   noRefresh?: boolean;
+  /** A 200 answer is a file (a PDF), resolved as a Blob rather than parsed. */
+  binary?: boolean;
 }
 
 export interface ZcpHandlers {
@@ -224,6 +226,11 @@ export async function zcpRequest<T = unknown>(
   }
 
   if (response.status === 204) return true;
+  if (response.status === 200 && options.binary) {
+    const blob = await response.blob().catch(() => null);
+    if (blob === null) throw new ZcpError(NO_ANSWER, 'Unreadable answer', null);
+    return blob as T;
+  }
   if (response.status === 200) {
     const text = await response.text().catch(() => null);
     if (text === null) throw new ZcpError(NO_ANSWER, 'Unreadable answer', null);

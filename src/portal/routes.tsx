@@ -29,8 +29,14 @@ const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'Dashboard
   'claims',
 ]);
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
-const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage');
-const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
+const CONTRACTS_NAMESPACES = ['portal', 'validation', 'contracts'];
+const ContractsPage = lazyPage(() => import('./pages/ContractsPage'), 'ContractsPage', CONTRACTS_NAMESPACES);
+const ContractDetailPage = lazyPage(
+  () => import('./pages/ContractDetailPage'),
+  'ContractDetailPage',
+  CONTRACTS_NAMESPACES,
+);
+const OffersPage = lazyPage(() => import('./pages/OffersPage'), 'OffersPage', CONTRACTS_NAMESPACES);
 const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage', [
   ...PORTAL_NAMESPACES,
   'claims',
@@ -82,8 +88,9 @@ export function portalRoutes(): RouteObject[] {
     ),
     route('MyDashboard', 'my-dashboard', <DashboardPage />, 'portal:dashboard.pageTitle'),
     route('MyProfile', 'my-profile', <ProfilePage />, 'portal:profile.title'),
-    route('MyContracts', 'my-contracts', <ContractsPage />, 'portal:contracts.title'),
-    route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
+    route('MyContracts', 'my-contracts', <ContractsPage />, 'contracts:list.title'),
+    route('MyContract', 'my-contract/:contractId', <ContractDetailPage />, 'contracts:detail.pageTitle'),
+    route('MyOffers', 'my-offers', <OffersPage />, 'contracts:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),

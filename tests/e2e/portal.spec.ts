@@ -232,8 +232,8 @@ for (const [lang, width] of [
       await expectNoSideScroll(page, width, 'dashboard');
 
       for (const [path, link, title, item] of [
-        ['/my-contracts', 'portal:dashboard.allContracts', 'portal:contracts.title', '[data-contract]'],
-        ['/my-offers', 'portal:dashboard.allOffers', 'portal:offers.title', '[data-offer]'],
+        ['/my-contracts', 'portal:dashboard.allContracts', 'contracts:list.title', '[data-contract]'],
+        ['/my-offers', 'portal:dashboard.allOffers', 'contracts:offers.title', '[data-offer]'],
         ['/my-claims', 'portal:dashboard.allClaims', 'portal:claims.title', '[data-claim]'],
       ] as const) {
         await page.getByRole('link', { name: L(lang, link) }).click();
@@ -244,10 +244,10 @@ for (const [lang, width] of [
         await expectNoSideScroll(page, width, path);
         await page.goBack();
       }
-      // Six contracts, one per product; the category filter narrows them.
+      // Six contracts, one per product, three to a page; the category filter narrows them.
       await page.goto('/my-contracts');
-      await expect(page.locator('[data-contract]')).toHaveCount(6);
-      await page.getByLabel(L(lang, 'portal:contracts.filter')).selectOption('motor');
+      await expect(page.locator('[data-contract]')).toHaveCount(3);
+      await page.getByLabel(L(lang, 'contracts:list.filter')).selectOption('motor');
       await expect(page.locator('[data-contract]')).toHaveCount(1);
 
       // Contract purchase: choose a product, the flow opens with the customer's details.

@@ -10,6 +10,7 @@ import { fileRoutes, multipartLimits } from '../uploads/routes';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
+import { completeDemoOffers } from './demoOffers';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
 import { seedDemoRequests } from './requests/demo';
@@ -26,6 +27,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
   return async (app) => {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
+      await completeDemoOffers(ctx.db);
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
       await seedDemoRequests(ctx.db, ctx.now());
     }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { centsToEuro, toCents } from '../../engine/money';
 import { type ServiceContext, today } from '../context';
 import { notFound, refuse, requestLang } from '../errors';
+import { portalOwnsOffer } from '../portal/offerOwner';
 import { offerAccessFor } from '../products/offerAccess';
 import { findOffer } from '../products/offers';
 import { priceQuote } from '../products/pricing';
@@ -20,7 +21,7 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: ['offers'],
           summary: 'A stored offer, re-rated today',
           description:
-            'Readable by the browser that made the offer (signed cookie set by the quotation call) or with the token of the offer e-mail link.',
+            'Readable by the browser that made the offer (signed cookie set by the quotation call), with the token of the offer e-mail link, or by the logged-in portal customer whose offer it is (docs/portal-api.md §11). Answers that browser the offer cookie, so it can go on to pay.',
           params: {
             type: 'object',
             properties: {
@@ -41,11 +42,15 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const { offerNo, productId } = request.params;
         const access = offerAccessFor(ctx.config);
         const offer = await findOffer(ctx.db, offerNo);
-        // An offer the caller may not see answers exactly as one that does not exist.
+        // An offer the caller may not see answers exactly as one that does not exist. The logged-in
+        // customer it belongs to may read it without the cookie or the link (the portal's offers).
         if (
           !offer ||
           offer.product_id !== productId ||
-          !access.mayAccess(request, offerNo, request.query.token)
+          !(
+            access.mayAccess(request, offerNo, request.query.token) ||
+            (await portalOwnsOffer(ctx, request, offerNo))
+          )
         ) {
           throw notFound('errors.offer.notFound', { offerNo });
         }

@@ -267,7 +267,8 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
         }}
       >
         {substep.intro && <p className="substep__intro">{t(qualify(flow, substep.intro))}</p>}
-        {sentOfferNo && (
+        {/* Only when this visit confirmed the address: a reopened offer was mailed earlier, if at all. */}
+        {sentOfferNo && confirmedEmail(draft) && (
           <p className="notice notice--info send-offer__sent" role="status">
             {t('flow:sendOffer.sent', { offerNo: sentOfferNo, email: confirmedEmail(draft) })}
           </p>

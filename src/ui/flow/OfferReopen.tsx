@@ -16,7 +16,9 @@ import { DelayedLoader } from '../layout/Loader';
 import type { FlowActor } from './flowActors';
 import { PremiumChanged } from './Pauses';
 
-const LINK_PARAMS = ['offer', 'product', 'token'];
+// `price`: the premium the customer already accepted (the portal's offers asked them), so a
+// changed premium equal to it is not asked again.
+const LINK_PARAMS = ['offer', 'product', 'token', 'price'];
 
 type Problem = 'notFound' | 'expired' | 'failed';
 
@@ -35,6 +37,7 @@ export function OfferReopen(props: { flow: Flow; actor: FlowActor; onRestart: ()
   const offerNo = params.get('offer') ?? '';
   const productId = params.get('product') ?? flow.product?.productId ?? '';
   const token = params.get('token') ?? undefined;
+  const acceptedPrice = params.get('price');
   const [detail, setDetail] = useState<OfferDetail | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -58,7 +61,8 @@ export function OfferReopen(props: { flow: Flow; actor: FlowActor; onRestart: ()
     getOfferDetail(offerNo, productId, token, { quiet: true })
       .then((found) => {
         if (!live) return;
-        if (found.DATA_CHANGED === 'X') setDetail(found);
+        const current = String(Number(found.CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT ?? 0));
+        if (found.DATA_CHANGED === 'X' && acceptedPrice !== current) setDetail(found);
         else resume(found, offerResumeKey(flow));
       })
       .catch((error) => {

@@ -1,0 +1,239 @@
+// /my-contract/{contractId}: one of the customer's contracts (spec §2, §3 Contract detail): the
+// summary, the cover plan, the insured object (fields per product from objectFields.json), the
+// payment method (card masked with its expiry, IBAN masked), the policy schedule PDF, and the ways
+// to the endorsements and payment-method screens.
+
+import { Fragment, type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import {
+  type ContractDetail,
+  getContractDetail,
+  getPolicySchedule,
+  type PaymentData,
+} from '../../api/contracts';
+import { isZcpError } from '../../api/errors';
+import { ReadState } from '../components/ReadState';
+import { lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
+import { ProductName, StatusBadge } from '../contracts/parts';
+import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
+import { showDate, showEuro } from '../format';
+import { useLovs } from '../lov';
+import { CONTRACTS_PATH } from '../routePaths';
+import type { Loaded } from '../state/portalData';
+import { useContracts } from '../state/portalData';
+import '../contracts/contracts.css';
+
+type DetailState = Loaded<ContractDetail> | { status: 'notFound' };
+
+function useContractDetail(contractNo: string): DetailState & { retry: () => void } {
+  const { i18n } = useTranslation();
+  const contracts = useContracts();
+  const [state, setState] = useState<DetailState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const entry =
+    contracts.status === 'ready' ? contracts.data.find((c) => c.CONTRACT_NO === contractNo) : undefined;
+  const productId = entry?.PRODUCT_ID;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again per language and retry
+  useEffect(() => {
+    if (contracts.status !== 'ready') return;
+    if (!productId) {
+      setState({ status: 'notFound' });
+      return;
+    }
+    let live = true;
+    setState({ status: 'loading' });
+    getContractDetail(contractNo, productId, { quiet: true }).then(
+      (data) => live && setState({ status: 'ready', data }),
+      (error) => {
+        if (!live) return;
+        setState(isZcpError(error) && error.status === 403 ? { status: 'notFound' } : { status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [contracts.status, contractNo, productId, attempt, i18n.language]);
+  if (contracts.status !== 'ready') return { ...contracts };
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+function Facts({ items }: { items: [string, ReactNode][] }) {
+  return (
+    <dl className="portal-card__facts">
+      {items.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
+}
+
+function PaymentFacts({ payment }: { payment: PaymentData }) {
+  const { t } = useTranslation('contracts');
+  const items: [string, ReactNode][] = [
+    [
+      t('detail.method'),
+      t(`detail.methods.${payment.PAYMENT_METHOD}`, { defaultValue: payment.PAYMENT_METHOD }),
+    ],
+  ];
+  if (payment.PAYMENT_METHOD === 'CARD') {
+    if (payment.CARD_NUMBER) items.push([t('detail.card'), payment.CARD_NUMBER]);
+    if (payment.CARD_EXPIRY) items.push([t('detail.cardExpiry'), payment.CARD_EXPIRY]);
+  }
+  if (payment.PAYMENT_METHOD === 'DIRECT_DEBIT') {
+    if (payment.IBAN) items.push([t('detail.iban'), maskIban(payment.IBAN)]);
+    if (payment.BANK) items.push([t('detail.bank'), payment.BANK]);
+    if (payment.ACCOUNT_HOLDER) items.push([t('detail.holder'), payment.ACCOUNT_HOLDER]);
+  }
+  return <Facts items={items} />;
+}
+
+type Download = 'idle' | 'busy' | 'done' | 'failed';
+
+function ScheduleDownload({ contractNo, productId }: { contractNo: string; productId: string }) {
+  const { t, i18n } = useTranslation('contracts');
+  const [state, setState] = useState<Download>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      const pdf = await getPolicySchedule(contractNo, productId);
+      const url = URL.createObjectURL(pdf);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `policy-schedule-${contractNo}-${i18n.language === 'en' ? 'en' : 'el'}.pdf`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The browser has the file once the click is handled; free the memory a moment later.
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setState('done');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn--primary" onClick={download} disabled={state === 'busy'}>
+        {t('detail.download')}
+      </button>
+      <p role="status" className={state === 'failed' ? 'notice notice--error' : 'list-count'}>
+        {state === 'busy'
+          ? t('detail.downloading')
+          : state === 'done'
+            ? t('detail.downloaded')
+            : state === 'failed'
+              ? t('detail.downloadFailed')
+              : ''}
+      </p>
+    </>
+  );
+}
+
+function Detail({ detail }: { detail: ContractDetail }) {
+  const { t, i18n } = useTranslation('contracts');
+  const c = detail.CS_CONTRACT;
+  const lists = useLovs(lovNamesOf(c.PRODUCT_CODE), i18n.language) ?? {};
+  const facts = objectFacts(c.PRODUCT_CODE, detail.CS_OBJECT, lists, t, i18n.language);
+  const euro = (n: number) => showEuro(n, i18n.language);
+  return (
+    <>
+      <h1>{t('detail.title', { contractNo: c.CONTRACT_NO })}</h1>
+      <p>
+        <Link to={CONTRACTS_PATH}>{t('detail.back')}</Link>
+      </p>
+      <div className="contract-detail__sections">
+        <section className="contract-detail__section" aria-labelledby="contract-summary">
+          <h2 id="contract-summary">{t('detail.summary')}</h2>
+          <Facts
+            items={[
+              [t('detail.product'), <ProductName key="p" code={c.PRODUCT_CODE} />],
+              [t('detail.contractNo'), c.CONTRACT_NO],
+              [t('detail.version'), String(c.CONTRACT_VERSION)],
+              [t('detail.status'), <StatusBadge key="s" status={c.STATUS} />],
+              [t('detail.start'), showDate(c.START_DATE)],
+              [t('detail.expiry'), showDate(c.EXPIRY_DATE)],
+              [t('detail.premiumBefore'), euro(c.ZZPREMIUM_BEFORE_DISC_AMOUNT)],
+              [t('detail.premiumAfter'), euro(c.ZZPREMIUM_AFTER_DISC_AMOUNT)],
+              [
+                t('detail.balance'),
+                c.ZZBALANCE_AMOUNT > 0 ? (
+                  <span key="b" className="contracts__due">
+                    {euro(c.ZZBALANCE_AMOUNT)}
+                  </span>
+                ) : (
+                  t('detail.noBalance')
+                ),
+              ],
+              [t('detail.instalments'), String(c.INSTALLMENT_NUMBER)],
+            ]}
+          />
+        </section>
+        <section className="contract-detail__section" aria-labelledby="contract-plan">
+          <h2 id="contract-plan">{t('detail.plan')}</h2>
+          <p>
+            <strong>{c.PACKAGE_DESC}</strong>
+          </p>
+          {c.CT_COVERS.length > 0 ? (
+            <>
+              <h3>{t('detail.covers')}</h3>
+              <ul className="contract-detail__covers">
+                {c.CT_COVERS.map((cover) => (
+                  <li key={cover.COVER_ID}>{cover.COVER_DESC}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </section>
+        <section className="contract-detail__section" aria-labelledby="contract-object">
+          <h2 id="contract-object">{t('detail.object')}</h2>
+          {detail.CS_OBJECT.OBJECT_DESC ? <p>{detail.CS_OBJECT.OBJECT_DESC}</p> : null}
+          <Facts items={facts.map((f) => [f.label, f.value])} />
+        </section>
+        <section className="contract-detail__section" aria-labelledby="contract-payment">
+          <h2 id="contract-payment">{t('detail.payment')}</h2>
+          <PaymentFacts payment={detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA} />
+        </section>
+      </div>
+      <section className="contract-detail__section contract-detail__more" aria-labelledby="contract-actions">
+        <h2 id="contract-actions">{t('detail.actions')}</h2>
+        <ScheduleDownload contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} />
+        <div className="contract-detail__actions">
+          <Link className="btn btn--secondary" to={endorsementsPath(c.CONTRACT_NO)}>
+            {t('detail.endorsements')}
+          </Link>
+          <Link className="btn btn--secondary" to={paymentMethodPath(c.CONTRACT_NO)}>
+            {t('detail.paymentMethod')}
+          </Link>
+        </div>
+        <p className="list-count">{t('detail.effectiveNotice')}</p>
+      </section>
+    </>
+  );
+}
+
+export function ContractDetailPage() {
+  const { t } = useTranslation('contracts');
+  const { contractId = '' } = useParams();
+  const detail = useContractDetail(contractId);
+  if (detail.status === 'notFound') {
+    return (
+      <div className="page">
+        <h1>{t('detail.pageTitle')}</h1>
+        <p role="alert">{t('detail.notFound')}</p>
+        <p>
+          <Link to={CONTRACTS_PATH}>{t('detail.back')}</Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="page contract-detail">
+      <ReadState state={detail} retry={detail.retry}>
+        {(data) => <Detail detail={data} />}
+      </ReadState>
+    </div>
+  );
+}
