@@ -6,6 +6,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
 import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
+import { seedEndorsementDemo } from './endorsements/demo';
+import { endorsementRoutes } from './endorsements/routes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
@@ -22,6 +24,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+      await seedEndorsementDemo(ctx.db);
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
@@ -38,6 +41,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(umRoutes(ctx));
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
+    await app.register(endorsementRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
   };
 }
