@@ -30,7 +30,11 @@ const DEMO_VALUES: { contractNo: string; object: string; values: Json; top?: Jso
   // His RAV4: not financed, no trailer.
   { contractNo: 'CY9000101', object: 'CS_VEHICLE', values: { FINANCED: '2', TRAILER: '2' } },
   // Ελένη Χαραλάμπους's house in Germasogeia: contents above 60,000, so not editable online.
-  { contractNo: 'CY9000202', object: 'CS_PROPERTY', values: { VALUE_OF_CONTENTS: 64000, ALARM: '2', MORTGAGE: '2' } },
+  {
+    contractNo: 'CY9000202',
+    object: 'CS_PROPERTY',
+    values: { VALUE_OF_CONTENTS: 64000, ALARM: '2', MORTGAGE: '2' },
+  },
 ];
 
 export async function seedEndorsementDemo(db: Db): Promise<void> {

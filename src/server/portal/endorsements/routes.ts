@@ -4,13 +4,20 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../../context';
+import { today } from '../../context';
 import { requestLang } from '../../errors';
 import { contractDetail } from '../contracts';
-import { today } from '../../context';
 import { auth, requireSession } from '../http';
 import { answers, body, open, str } from '../schemas';
 import { type EndorsementKind, endorsementRules, type KindField } from './kinds';
-import { changeAnswer, createWorkOrder, endorsementsOf, ownContractByNo, priceChange, saveChange } from './service';
+import {
+  changeAnswer,
+  createWorkOrder,
+  endorsementsOf,
+  ownContractByNo,
+  priceChange,
+  saveChange,
+} from './service';
 
 const TAG = 'portal: endorsements';
 
@@ -43,12 +50,17 @@ function changeBody(kinds: EndorsementKind[]) {
   return body(props, ['CONTRACT_NO', 'PRODUCT_ID']);
 }
 
-type ChangeBody = Record<string, unknown> & { CONTRACT_NO: string; PRODUCT_ID: string; ENDORSEMENT_TYPE?: string };
+type ChangeBody = Record<string, unknown> & {
+  CONTRACT_NO: string;
+  PRODUCT_ID: string;
+  ENDORSEMENT_TYPE?: string;
+};
 
 export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
   const byCall = new Map<string, EndorsementKind[]>();
-  for (const kind of endorsementRules().kinds) byCall.set(kind.call, [...(byCall.get(kind.call) ?? []), kind]);
+  for (const kind of endorsementRules().kinds)
+    byCall.set(kind.call, [...(byCall.get(kind.call) ?? []), kind]);
 
   return async (app) => {
     app.get<{ Params: { contractNo: string } }>(
@@ -57,14 +69,18 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
         preHandler: active,
         schema: {
           tags: [TAG],
-          summary: "The endorsements of one of the customer's contracts: which can be made online, current values, limits",
+          summary:
+            "The endorsements of one of the customer's contracts: which can be made online, current values, limits",
           params: body({ contractNo: str(20) }, ['contractNo']),
           response: answers({
-            200: open('{ CS_CONTRACT, CS_OBJECT, CT_ENDORSEMENTS, CS_CURRENT, CS_LIMITS } (docs/portal-api.md)'),
+            200: open(
+              '{ CS_CONTRACT, CS_OBJECT, CT_ENDORSEMENTS, CS_CURRENT, CS_LIMITS } (docs/portal-api.md)',
+            ),
           }),
         },
       },
-      async (request) => endorsementsOf(ctx, auth(request).customer, request.params.contractNo, requestLang(request)),
+      async (request) =>
+        endorsementsOf(ctx, auth(request).customer, request.params.contractNo, requestLang(request)),
     );
 
     for (const [call, kinds] of byCall) {
@@ -78,13 +94,22 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
             tags: [TAG],
             summary: `Prices a change (${kinds.map((k) => k.type).join(', ')}) without saving it`,
             body: changeBody(kinds),
-            response: answers({ 200: open('{ CS_ENDORSEMENT: { OLD_VALUES, NEW_VALUES, PREMIUM_BEFORE, PREMIUM_AFTER, PREMIUM_DIFFERENCE } }') }),
+            response: answers({
+              200: open(
+                '{ CS_ENDORSEMENT: { OLD_VALUES, NEW_VALUES, PREMIUM_BEFORE, PREMIUM_AFTER, PREMIUM_DIFFERENCE } }',
+              ),
+            }),
           },
         },
         async (request) => {
           const { customer } = auth(request);
           const lang = requestLang(request);
-          const contract = await ownContractByNo(ctx.db, customer, request.body.CONTRACT_NO, request.body.PRODUCT_ID);
+          const contract = await ownContractByNo(
+            ctx.db,
+            customer,
+            request.body.CONTRACT_NO,
+            request.body.PRODUCT_ID,
+          );
           const change = await priceChange(ctx, ctx.db, contract, typeOf(request.body), request.body, lang);
           return changeAnswer(change, false);
         },
@@ -97,7 +122,9 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
             tags: [TAG],
             summary: `Saves a change (${kinds.map((k) => k.type).join(', ')}) and answers the contract read again`,
             body: changeBody(kinds),
-            response: answers({ 200: open('{ CS_ENDORSEMENT, CS_CONTRACT, CS_OBJECT, … } (the contract after the change)') }),
+            response: answers({
+              200: open('{ CS_ENDORSEMENT, CS_CONTRACT, CS_OBJECT, … } (the contract after the change)'),
+            }),
           },
         },
         async (request) => {
@@ -107,7 +134,10 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
           const change = await saveChange(ctx, customer, b.CONTRACT_NO, b.PRODUCT_ID, typeOf(b), b, lang);
           // The contract is read again after the change (spec §4), so the answer shows what is stored.
           const fresh = await ownContractByNo(ctx.db, customer, b.CONTRACT_NO, b.PRODUCT_ID);
-          return { ...changeAnswer(change, true), ...contractDetail(fresh, ctx.bundles, customer, lang, today(ctx)) };
+          return {
+            ...changeAnswer(change, true),
+            ...contractDetail(fresh, ctx.bundles, customer, lang, today(ctx)),
+          };
         },
       );
     }
@@ -127,7 +157,8 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
         preHandler: active,
         schema: {
           tags: [TAG],
-          summary: 'Records a work order for staff: an endorsement the portal could not make, with a call-back if asked',
+          summary:
+            'Records a work order for staff: an endorsement the portal could not make, with a call-back if asked',
           body: body(
             {
               CONTRACT_NO: str(20),

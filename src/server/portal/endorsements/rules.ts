@@ -2,8 +2,8 @@
 // above which home values are not edited online, and the per-change and per-period limits. Amounts
 // compare in whole euro cents with integer arithmetic, so 15 % is exact and 15.01 % is over.
 
-import { lovHasValue } from '../../data';
 import { normalizePlate, plateProblem } from '../../../engine/rules/plate';
+import { lovHasValue } from '../../data';
 import type { EndorsementKind, EndorsementRules, KindField } from './kinds';
 
 type Json = Record<string, unknown>;
@@ -20,12 +20,18 @@ export interface Refusal {
   manual: boolean;
 }
 
-export function refusal(code: string, key: string, options: Partial<Omit<Refusal, 'code' | 'key'>> = {}): Refusal {
+export function refusal(
+  code: string,
+  key: string,
+  options: Partial<Omit<Refusal, 'code' | 'key'>> = {},
+): Refusal {
   return { code, key, manual: false, ...options };
 }
 
 export function isRefusal(value: unknown): value is Refusal {
-  return Boolean(value) && typeof value === 'object' && 'manual' in (value as object) && 'key' in (value as object);
+  return (
+    Boolean(value) && typeof value === 'object' && 'manual' in (value as object) && 'key' in (value as object)
+  );
 }
 
 const KEY = (name: string) => `endorsements:errors.${name}`;
@@ -92,7 +98,8 @@ export function readValues(kind: EndorsementKind, body: Json, rules: Endorsement
         break;
       }
       case 'yesno':
-        if (raw !== '1' && raw !== '2') return refusal('INVALID_VALUE', KEY('invalidValue'), { field: field.name });
+        if (raw !== '1' && raw !== '2')
+          return refusal('INVALID_VALUE', KEY('invalidValue'), { field: field.name });
         values[field.name] = raw;
         break;
       case 'lov':
@@ -180,7 +187,12 @@ export function homeCapRefusal(rules: EndorsementRules, before: Json, after: Jso
  * The per-change limit (±15 %) and the per-period total fall (vehicle value −15 % in total, from
  * `base`, the value before the period's first change). Integer cents: new × 100 ≤ old × (100 + p).
  */
-export function limitRefusal(kind: EndorsementKind, oldValue: number, newValue: number, base: number): Refusal | null {
+export function limitRefusal(
+  kind: EndorsementKind,
+  oldValue: number,
+  newValue: number,
+  base: number,
+): Refusal | null {
   const limit = kind.limit;
   if (!limit) return null;
   const field = limit.field;
@@ -198,7 +210,10 @@ export function limitRefusal(kind: EndorsementKind, oldValue: number, newValue: 
         return refusal('LIMIT_TOTAL_DOWN', KEY('limitTotalDown'), {
           manual: true,
           field,
-          params: { percent: limit.maxTotalDownPercent, minimum: Math.ceil((base * (100 - limit.maxTotalDownPercent)) / 100) },
+          params: {
+            percent: limit.maxTotalDownPercent,
+            minimum: Math.ceil((base * (100 - limit.maxTotalDownPercent)) / 100),
+          },
         });
     } else {
       const down = limit.maxDownPercent ?? 0;

@@ -20,9 +20,9 @@ import {
   amountOf,
   changedObject,
   homeCapRefusal,
+  isRefusal,
   limitRefusal,
   nothingChanges,
-  isRefusal,
   type Refusal,
   readValues,
   refusal,
@@ -63,7 +63,8 @@ async function historyOf(db: Db, contract: Contract): Promise<History> {
   for (const r of rows) {
     history.types.add(r.endorsement_type);
     const field = kindByType(r.endorsement_type)?.limit?.field;
-    if (field && history.firstOld[field] === undefined) history.firstOld[field] = amountOf(r.old_values, field);
+    if (field && history.firstOld[field] === undefined)
+      history.firstOld[field] = amountOf(r.old_values, field);
   }
   return history;
 }
@@ -162,9 +163,17 @@ export async function priceChange(
   const code = productCode(ctx.bundles, contract.flow_id);
   const kind = kindByType(type);
   const today = todayOf(ctx);
-  if (!kind || kind.product !== code) throw refusalError(refusal('NOT_AVAILABLE', KEY('notAvailable')), type, lang);
+  if (!kind || kind.product !== code)
+    throw refusalError(refusal('NOT_AVAILABLE', KEY('notAvailable')), type, lang);
   const history = await historyOf(db, contract);
-  const blocked = availability(kind, contract, code, history, await hasOpenWorkOrder(db, contract.contract_no), today);
+  const blocked = availability(
+    kind,
+    contract,
+    code,
+    history,
+    await hasOpenWorkOrder(db, contract.contract_no),
+    today,
+  );
   if (blocked) throw refusalError(blocked, type, lang);
 
   const values = readValues(kind, body, rules);
@@ -194,7 +203,8 @@ export async function priceChange(
   const newData: Json = { ...contract.data, [kind.object]: after };
   for (const field of kind.fields) if (field.top) newData[field.name] = values[field.name] ?? [];
   const oldValues: Json = {};
-  for (const field of kind.fields) oldValues[field.name] = field.top ? contract.data[field.name] : object[field.name];
+  for (const field of kind.fields)
+    oldValues[field.name] = field.top ? contract.data[field.name] : object[field.name];
 
   const ratedBefore = ratedCents(ctx, contract, contract.data, today);
   const ratedAfter = ratedCents(ctx, contract, newData, today);
@@ -211,10 +221,17 @@ export async function priceChange(
  */
 function vehicleMismatch(vehicle: Json, plate: string): Refusal | null {
   const found = findVehicleByPlate(plate);
-  if (!found) return refusal('VEHICLE_NOT_FOUND', KEY('vehicleNotFound'), { manual: true, field: 'LICENSE_PLATE' });
-  const chassis = String(vehicle.CHASSIS_NUMBER ?? '').replace(/[\s-]+/g, '').toUpperCase();
+  if (!found)
+    return refusal('VEHICLE_NOT_FOUND', KEY('vehicleNotFound'), { manual: true, field: 'LICENSE_PLATE' });
+  const chassis = String(vehicle.CHASSIS_NUMBER ?? '')
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
   const maker = String(vehicle.MANUFACTURER ?? '').toUpperCase();
-  if (chassis === '' || !found.CHASSIS_NUMBER.toUpperCase().includes(chassis) || found.MANUFACTURER.toUpperCase() !== maker)
+  if (
+    chassis === '' ||
+    !found.CHASSIS_NUMBER.toUpperCase().includes(chassis) ||
+    found.MANUFACTURER.toUpperCase() !== maker
+  )
     return refusal('VEHICLE_MISMATCH', KEY('vehicleMismatch'), { manual: true, field: 'LICENSE_PLATE' });
   return null;
 }
@@ -280,7 +297,12 @@ export async function saveChange(
 }
 
 /** The endorsements screen's data: each kind of the product, whether it can be done online, and why not. */
-export async function endorsementsOf(ctx: ServiceContext, customer: CustomerRow, contractNo: string, lang: Lang) {
+export async function endorsementsOf(
+  ctx: ServiceContext,
+  customer: CustomerRow,
+  contractNo: string,
+  lang: Lang,
+) {
   const contract = await ownContractByNo(ctx.db, customer, contractNo);
   const code = productCode(ctx.bundles, contract.flow_id);
   const today = todayOf(ctx);
@@ -290,14 +312,19 @@ export async function endorsementsOf(ctx: ServiceContext, customer: CustomerRow,
   const current: Json = {};
   const list = kindsOf(code).map((kind) => {
     const object = record(contract.data[kind.object]);
-    for (const f of kind.fields) current[f.name] = f.top ? (contract.data[f.name] ?? []) : (object[f.name] ?? '');
+    for (const f of kind.fields)
+      current[f.name] = f.top ? (contract.data[f.name] ?? []) : (object[f.name] ?? '');
     const blocked = availability(kind, contract, code, history, open, today);
     return {
       ENDORSEMENT_TYPE: kind.type,
       FLOW_ID: kind.flow,
       AVAILABLE: blocked === null,
       ...(blocked
-        ? { CODE: blocked.code, MSGTEXT: t(lang, blocked.key, blocked.params ?? {}), CALL_BACK: blocked.manual }
+        ? {
+            CODE: blocked.code,
+            MSGTEXT: t(lang, blocked.key, blocked.params ?? {}),
+            CALL_BACK: blocked.manual,
+          }
         : {}),
     };
   });
@@ -336,7 +363,14 @@ function limitsOf(code: string, contract: Contract, history: History): Json {
 export async function createWorkOrder(
   ctx: ServiceContext,
   customer: CustomerRow,
-  input: { CONTRACT_NO: string; PRODUCT_ID: string; ENDORSEMENT_TYPE?: string; CALL_BACK?: string; PHONE?: string; REQUESTED_VALUES?: Json },
+  input: {
+    CONTRACT_NO: string;
+    PRODUCT_ID: string;
+    ENDORSEMENT_TYPE?: string;
+    CALL_BACK?: string;
+    PHONE?: string;
+    REQUESTED_VALUES?: Json;
+  },
   lang: Lang,
 ) {
   const contract = await ownContract(ctx.db, customer, input.CONTRACT_NO, input.PRODUCT_ID);
@@ -344,7 +378,11 @@ export async function createWorkOrder(
   if (type) {
     const kind = kindByType(type);
     if (!kind || kind.product !== productCode(ctx.bundles, contract.flow_id))
-      throw refusalError(refusal('NOT_AVAILABLE', KEY('notAvailable'), { field: 'ENDORSEMENT_TYPE' }), type, lang);
+      throw refusalError(
+        refusal('NOT_AVAILABLE', KEY('notAvailable'), { field: 'ENDORSEMENT_TYPE' }),
+        type,
+        lang,
+      );
   }
   const [{ id }] = await ctx.db.query<{ id: string }>(`SELECT 'WO' || nextval('work_order_no_seq') AS id`);
   await ctx.db.query(
