@@ -30,6 +30,10 @@ const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage
 const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
 const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage');
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
+const EndorsementsPage = lazyPage(() => import('./pages/EndorsementsPage'), 'EndorsementsPage', [
+  ...PORTAL_NAMESPACES,
+  'endorsements',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -69,6 +73,12 @@ export function portalRoutes(): RouteObject[] {
     route('MyDashboard', 'my-dashboard', <DashboardPage />, 'portal:dashboard.pageTitle'),
     route('MyProfile', 'my-profile', <ProfilePage />, 'portal:profile.title'),
     route('MyContracts', 'my-contracts', <ContractsPage />, 'portal:contracts.title'),
+    route(
+      'MyContractEndorsements',
+      'my-contract/:contractId/endorsements',
+      <EndorsementsPage />,
+      'endorsements:pageTitle',
+    ),
     route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),

@@ -35,7 +35,12 @@ export interface Completion {
   title: string;
   /** Text under it (i18n key). */
   text?: string;
-  /** Where the customer goes next: an in-app path and its label (i18n key). */
+  /** Values for the text, read from the quote by path ({ "premium": "CS_ENDORSEMENT.PREMIUM_AFTER" }). */
+  values?: Record<string, string>;
+  /**
+   * Where the customer goes next: an in-app path and its label (i18n key). `{path}` segments are
+   * filled from the quote: "/my-contract/{CS_CONTRACT.CONTRACT_NO}".
+   */
   links?: { to: string; label: string }[];
 }
 

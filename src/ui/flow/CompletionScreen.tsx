@@ -3,19 +3,32 @@
 
 import { useEffect, useRef } from 'react';
 import { qualify } from '../../engine/flow/expand';
-import type { Flow } from '../../engine/flow/types';
+import type { Flow, Quote } from '../../engine/flow/types';
+import { getPath } from '../../engine/paths';
 
 export interface CompletionScreenProps {
   flow: Flow;
+  /** The finished flow's quote: the text's values and the links' `{path}` segments come from it. */
+  quote?: Quote;
   t: (key: string, values?: Record<string, unknown>) => string;
   onLink?: (to: string) => void;
 }
 
-export function CompletionScreen({ flow, t, onLink }: CompletionScreenProps) {
+/** A link's `{path}` segments filled from the quote (encoded, so a value cannot leave the path). */
+export function completionLink(to: string, quote: Quote | undefined): string {
+  return to.replace(/\{([^}]+)\}/g, (_, path: string) =>
+    encodeURIComponent(String(getPath(quote ?? {}, path) ?? '')),
+  );
+}
+
+export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const completion = flow.completion;
   if (!completion) return null;
+  const values = Object.fromEntries(
+    Object.entries(completion.values ?? {}).map(([name, path]) => [name, getPath(quote ?? {}, path)]),
+  );
   return (
     <div className="flow flow--completed" data-flow={flow.id} data-substep="completed">
       <div className="flow__main">
@@ -23,18 +36,18 @@ export function CompletionScreen({ flow, t, onLink }: CompletionScreenProps) {
           {t(qualify(flow, completion.title))}
         </h1>
         <div className="notice notice--success" role="status">
-          {completion.text ? <p>{t(qualify(flow, completion.text))}</p> : null}
+          {completion.text ? <p>{t(qualify(flow, completion.text), values)}</p> : null}
         </div>
         <div className="substep__actions">
           {completion.links?.map((link, i) => (
             <a
               key={link.to}
-              href={link.to}
+              href={completionLink(link.to, quote)}
               className={i === 0 ? 'btn btn--primary' : 'btn btn--secondary'}
               onClick={(e) => {
                 if (!onLink) return;
                 e.preventDefault();
-                onLink(link.to);
+                onLink(completionLink(link.to, quote));
               }}
             >
               {t(qualify(flow, link.label))}
