@@ -339,6 +339,8 @@ export async function endorsementsOf(
     CS_OBJECT: detail.CS_OBJECT,
     CT_ENDORSEMENTS: list,
     CS_CURRENT: current,
+    // The flow's form starts from the values as they are.
+    CS_NEW: current,
     CS_LIMITS: limitsOf(code, contract, history),
   };
 }
