@@ -260,6 +260,12 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   for (const [name, call] of Object.entries(flow.calls ?? {}))
     for (const [code, key] of Object.entries(call.refusals ?? {}))
       needKey(qualify(flow, key), flowFile, `/calls/${name}/refusals/${code}`);
+  if (flow.referralCallBack && !flow.calls?.[flow.referralCallBack])
+    problems.push({
+      file: flowFile,
+      pointer: '/referralCallBack',
+      message: `unknown call "${flow.referralCallBack}"`,
+    });
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');

@@ -27,6 +27,11 @@ export interface Flow {
   variants?: Variant[];
   /** What the last substep's Continue leads to when the flow has no payment: a closing screen. */
   completion?: Completion;
+  /**
+   * The call a referral's call-back runs (a portal work order with what was asked), instead of
+   * opening the public call-back form; the customer stays where they are.
+   */
+  referralCallBack?: string;
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */

@@ -5,14 +5,15 @@ import { useSelector } from '@xstate/react';
 import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getRulesDetail } from '../../api/zcp';
+import { callZcp, getRulesDetail } from '../../api/zcp';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
 import { applyDerived } from '../../engine/flow/derived';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
 import { READ_TEXTS_PATH, type UiContext } from '../../engine/flow/forms';
-import type { Quote } from '../../engine/flow/types';
+import type { CallSpec, Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
+import { callRequest } from '../../engine/machine/calls';
 import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
@@ -45,6 +46,12 @@ const EmailValidation = lazyNamed(
     ]).then(([module]) => module),
   'EmailValidation',
 );
+
+/** One of the flow's calls run outside its effects (the referral's call-back). */
+function runCall(spec: CallSpec, quote: Quote): Promise<unknown> {
+  const request = callRequest(spec, quote);
+  return callZcp(request.method, request.path, request.body);
+}
 
 export interface FlowRunnerProps {
   actor: FlowActor;
@@ -212,6 +219,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       ? String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')
       : '';
 
+  const callBackSpec = flow.referralCallBack ? flow.calls?.[flow.referralCallBack] : undefined;
   let body: React.ReactNode;
   if (inner.includes('referral') && context.referral) {
     body = (
@@ -222,6 +230,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
         checkNumber={String(context.referral.CHECK_NUMBER ?? '')}
         offerNo={String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')}
         onEdit={() => actor.send({ type: 'EDIT' })}
+        onCallBack={callBackSpec ? () => runCall(callBackSpec, draft) : undefined}
       />
     );
   } else if (inner.includes('"otp"')) {

@@ -166,7 +166,7 @@ export function endorsementRoutes(ctx: ServiceContext): FastifyPluginAsync {
               ENDORSEMENT_TYPE: str(30),
               CALL_BACK: { type: 'string', enum: ['X', ''] },
               PHONE: str(20),
-              REQUESTED_VALUES: { type: 'object', maxProperties: 12, additionalProperties: true },
+              REQUESTED_VALUES: { type: 'object', maxProperties: 30, additionalProperties: true },
             },
             ['CONTRACT_NO', 'PRODUCT_ID'],
           ),
