@@ -260,6 +260,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   for (const [name, call] of Object.entries(flow.calls ?? {}))
     for (const [code, key] of Object.entries(call.refusals ?? {}))
       needKey(qualify(flow, key), flowFile, `/calls/${name}/refusals/${code}`);
+  if (flow.referralTitle) needKey(qualify(flow, flow.referralTitle), flowFile, '/referralTitle');
   if (flow.referralCallBack && !flow.calls?.[flow.referralCallBack])
     problems.push({
       file: flowFile,

@@ -32,6 +32,8 @@ export interface Flow {
    * opening the public call-back form; the customer stays where they are.
    */
   referralCallBack?: string;
+  /** The referral's heading (i18n key) when "cannot insure online" does not fit (an endorsement). */
+  referralTitle?: string;
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */

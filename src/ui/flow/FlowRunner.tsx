@@ -231,6 +231,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
         offerNo={String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')}
         onEdit={() => actor.send({ type: 'EDIT' })}
         onCallBack={callBackSpec ? () => runCall(callBackSpec, draft) : undefined}
+        title={flow.referralTitle ? t(qualify(flow, flow.referralTitle)) : undefined}
       />
     );
   } else if (inner.includes('"otp"')) {

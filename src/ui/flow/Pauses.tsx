@@ -19,6 +19,8 @@ export function ReferralNotice(props: {
   checkNumber?: string;
   offerNo?: string;
   onEdit: () => void;
+  /** The heading, when the flow has its own (referralTitle). */
+  title?: string;
   /** Runs the flow's own call-back (a work order) instead of linking to the call-back form. */
   onCallBack?: () => Promise<unknown>;
 }) {
@@ -40,7 +42,7 @@ export function ReferralNotice(props: {
   if (props.offerNo) query.set('offer', props.offerNo);
   return (
     <section className="notice notice--warning" role="alert" aria-labelledby="referral-title">
-      <h2 id="referral-title">{t('referral.title')}</h2>
+      <h2 id="referral-title">{props.title ?? t('referral.title')}</h2>
       <p>{props.message}</p>
       <p>
         {t('referral.call')} <a href={`tel:${SERVICE_LINE.replace(/\s/g, '')}`}>{SERVICE_LINE}</a>
