@@ -11,6 +11,7 @@ import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../a
 import { withQuery } from '../app/routeTable';
 import {
   afterLoginPath,
+  ENDORSEMENTS_PATH,
   isLoggedOutOnly,
   LOGIN_PATH,
   loginPathFor,
@@ -54,6 +55,12 @@ export function installPortalGuard(): () => void {
     addProtectedRoutes([
       { pattern: REGISTER_PATH, defaultRoute: toLogin },
       { pattern: RESET_PASSWORD_PATH, defaultRoute: toLogin },
+      // Endorsements open from the contract's page (spec §2): a first navigation goes back there.
+      {
+        pattern: ENDORSEMENTS_PATH,
+        defaultRoute: (params, search) =>
+          withQuery(`/my-contract/${encodeURIComponent(params.contractId ?? '')}`, search),
+      },
     ]);
   }
   return setNavigationHook(portalNavigationHook);

@@ -13,6 +13,7 @@ export const OFFERS_PATH = '/my-offers';
 export const CLAIMS_PATH = '/my-claims';
 export const TERMS_PATH = '/terms-of-use';
 export const HELP_PATH = '/help-page';
+export const ENDORSEMENTS_PATH = '/my-contract/:contractId/endorsements';
 
 /** Routes that need a logged-in customer (spec §2 "Login needed: yes"). */
 const LOGIN_ONLY = [

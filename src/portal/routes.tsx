@@ -50,6 +50,10 @@ const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'Requests
   ...PORTAL_NAMESPACES,
   'requests',
 ]);
+const EndorsementsPage = lazyPage(() => import('./pages/EndorsementsPage'), 'EndorsementsPage', [
+  ...PORTAL_NAMESPACES,
+  'endorsements',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -90,6 +94,12 @@ export function portalRoutes(): RouteObject[] {
     route('MyProfile', 'my-profile', <ProfilePage />, 'portal:profile.title'),
     route('MyContracts', 'my-contracts', <ContractsPage />, 'contracts:list.title'),
     route('MyContract', 'my-contract/:contractId', <ContractDetailPage />, 'contracts:detail.pageTitle'),
+    route(
+      'MyContractEndorsements',
+      'my-contract/:contractId/endorsements',
+      <EndorsementsPage />,
+      'endorsements:pageTitle',
+    ),
     route('MyOffers', 'my-offers', <OffersPage />, 'contracts:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),

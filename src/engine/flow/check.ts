@@ -158,7 +158,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     if (path.startsWith('$')) return true;
     const generic = path.replace(/\.\d+(?=\.|$)/g, '.*');
     if (written.has(path) || written.has(generic)) return true;
-    return [...prefixes, ...written].some((p) => generic.startsWith(`${p}.`));
+    return [...prefixes, ...written].some((p) => generic === p || generic.startsWith(`${p}.`));
   };
   const needPath = (path: string, pointer: string, file = flowFile) => {
     if (!known(path))
@@ -271,9 +271,18 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   for (const [name, call] of Object.entries(flow.calls ?? {}))
     for (const [code, key] of Object.entries(call.refusals ?? {}))
       needKey(qualify(flow, key), flowFile, `/calls/${name}/refusals/${code}`);
+  if (flow.referralTitle) needKey(qualify(flow, flow.referralTitle), flowFile, '/referralTitle');
+  if (flow.referralCallBack && !flow.calls?.[flow.referralCallBack])
+    problems.push({
+      file: flowFile,
+      pointer: '/referralCallBack',
+      message: `unknown call "${flow.referralCallBack}"`,
+    });
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');
+    for (const [name, path] of Object.entries(flow.completion.values ?? {}))
+      needPath(path, `/completion/values/${name}`);
     for (const [i, link] of (flow.completion.links ?? []).entries())
       needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`);
   }

@@ -27,6 +27,13 @@ export interface Flow {
   variants?: Variant[];
   /** What the last substep's Continue leads to when the flow has no payment: a closing screen. */
   completion?: Completion;
+  /**
+   * The call a referral's call-back runs (a portal work order with what was asked), instead of
+   * opening the public call-back form; the customer stays where they are.
+   */
+  referralCallBack?: string;
+  /** The referral's heading (i18n key) when "cannot insure online" does not fit (an endorsement). */
+  referralTitle?: string;
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */
@@ -35,10 +42,13 @@ export interface Completion {
   title: string;
   /** Text under it (i18n key). */
   text?: string;
-  /** Where the customer goes next: an in-app path and its label (i18n key). */
-  links?: { to: string; label: string }[];
-  /** Answers the texts interpolate: { "workorderId": "CS_REQUEST.WORKORDER_ID" } fills {{workorderId}}. */
+  /** Values for the texts, read from the quote by path: { "workorderId": "CS_REQUEST.WORKORDER_ID" } fills {{workorderId}}. */
   values?: Record<string, string>;
+  /**
+   * Where the customer goes next: an in-app path and its label (i18n key). `{path}` segments are
+   * filled from the quote: "/my-contract/{CS_CONTRACT.CONTRACT_NO}".
+   */
+  links?: { to: string; label: string }[];
 }
 
 export interface Derived {

@@ -86,6 +86,11 @@ interface RecalcAnswer {
 
 export interface FlowMachineOptions {
   quote?: Quote;
+  /**
+   * Values the page sets on the new quote over the defaults, by path: what the wizard is about
+   * (the contract and the kind of an endorsement, from the page's route).
+   */
+  values?: Record<string, unknown>;
   vars?: Record<string, unknown>;
   /** Path analysis (flows:paths): answers are not checked, so every NEXT may leave. */
   analysis?: boolean;
@@ -146,6 +151,7 @@ export function initialQuote(flow: Flow, options: FlowMachineOptions = {}): Quot
     const variant = flow.variants?.find((v) => v.id === options.vars?.variant);
     for (const [path, value] of Object.entries(variant?.defaults ?? {})) quote = setPath(quote, path, value);
   }
+  for (const [path, value] of Object.entries(options.values ?? {})) quote = setPath(quote, path, value);
   return quote;
 }
 

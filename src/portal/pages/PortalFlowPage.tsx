@@ -1,8 +1,8 @@
-// The portal's wizards (/register, /reset-password, /new-request): a flow folder run by the engine and
-// drawn by the generic FlowRunner. The machine lives as long as the page: its answers (a password
+// The portal's wizards (/register, /reset-password, /new-request, the endorsements): a flow folder run
+// by the engine and drawn by the generic FlowRunner. The machine lives as long as the page: its answers (a password
 // among them) are never written to storage, and leaving the page starts the wizard afresh.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createActor } from 'xstate';
@@ -15,9 +15,14 @@ import type { FlowActor } from '../../ui/flow/flowActors';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import '../../ui/styles/flow.css';
 
-function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boolean } {
+function useFlowActor(
+  flowId: string,
+  values?: Record<string, unknown>,
+): { actor: FlowActor | null; missing: boolean } {
   const [actor, setActor] = useState<FlowActor | null>(null);
   const [missing, setMissing] = useState(false);
+  // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
+  const initialValues = useRef(values);
   useEffect(() => {
     const load = flowLoaders[flowId];
     if (!load) {
@@ -28,7 +33,9 @@ function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boole
     let live = true;
     load().then((flow: Flow) => {
       if (!live) return;
-      started = createActor(createFlowMachine(flow, browserServices(flow)));
+      started = createActor(
+        createFlowMachine(flow, browserServices(flow), { values: initialValues.current }),
+      );
       started.start();
       setActor(started);
     });
@@ -40,10 +47,17 @@ function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boole
   return { actor, missing };
 }
 
-export function PortalFlowPage({ flowId }: { flowId: string }) {
+export function PortalFlowPage({
+  flowId,
+  values,
+}: {
+  flowId: string;
+  /** Values set on the new quote (the contract an endorsement is for). */
+  values?: Record<string, unknown>;
+}) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
-  const { actor, missing } = useFlowActor(flowId);
+  const { actor, missing } = useFlowActor(flowId, values);
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
   if (!actor) return <DelayedLoader />;
   return (

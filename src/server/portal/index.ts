@@ -11,6 +11,8 @@ import { contractRoutes } from './contractRoutes';
 import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { completeDemoOffers } from './demoOffers';
+import { seedEndorsementDemo } from './endorsements/demo';
+import { endorsementRoutes } from './endorsements/routes';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
 import { seedDemoRequests } from './requests/demo';
@@ -30,6 +32,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
       await completeDemoOffers(ctx.db);
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
       await seedDemoRequests(ctx.db, ctx.now());
+      await seedEndorsementDemo(ctx.db);
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
@@ -49,6 +52,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(fileRoutes(ctx));
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
+    await app.register(endorsementRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
     await app.register(claimRoutes(ctx));
     await app.register(requestRoutes(ctx));

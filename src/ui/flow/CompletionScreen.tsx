@@ -8,10 +8,17 @@ import { getPath } from '../../engine/paths';
 
 export interface CompletionScreenProps {
   flow: Flow;
-  /** The finished flow's answers, for the texts' `values`. */
+  /** The finished flow's quote: the text's values and the links' `{path}` segments come from it. */
   quote?: Quote;
   t: (key: string, values?: Record<string, unknown>) => string;
   onLink?: (to: string) => void;
+}
+
+/** A link's `{path}` segments filled from the quote (encoded, so a value cannot leave the path). */
+export function completionLink(to: string, quote: Quote | undefined): string {
+  return to.replace(/\{([^}]+)\}/g, (_, path: string) =>
+    encodeURIComponent(String(getPath(quote ?? {}, path) ?? '')),
+  );
 }
 
 export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenProps) {
@@ -20,7 +27,7 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
   const completion = flow.completion;
   if (!completion) return null;
   const values = Object.fromEntries(
-    Object.entries(completion.values ?? {}).map(([name, path]) => [name, String(getPath(quote, path) ?? '')]),
+    Object.entries(completion.values ?? {}).map(([name, path]) => [name, getPath(quote ?? {}, path)]),
   );
   return (
     <div className="flow flow--completed" data-flow={flow.id} data-substep="completed">
@@ -35,12 +42,12 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
           {completion.links?.map((link, i) => (
             <a
               key={link.to}
-              href={link.to}
+              href={completionLink(link.to, quote)}
               className={i === 0 ? 'btn btn--primary' : 'btn btn--secondary'}
               onClick={(e) => {
                 if (!onLink) return;
                 e.preventDefault();
-                onLink(link.to);
+                onLink(completionLink(link.to, quote));
               }}
             >
               {t(qualify(flow, link.label))}

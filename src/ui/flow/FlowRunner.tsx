@@ -6,14 +6,15 @@ import i18next from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { getRulesDetail } from '../../api/zcp';
+import { callZcp, getRulesDetail } from '../../api/zcp';
 import { evaluateCondition } from '../../engine/conditions';
 import { todayInNicosia } from '../../engine/dates';
 import { applyDerived } from '../../engine/flow/derived';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
 import { READ_TEXTS_PATH, type UiContext } from '../../engine/flow/forms';
-import type { Quote } from '../../engine/flow/types';
+import type { CallSpec, Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
+import { callRequest } from '../../engine/machine/calls';
 import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
@@ -48,6 +49,12 @@ const EmailValidation = lazyNamed(
     ]).then(([module]) => module),
   'EmailValidation',
 );
+
+/** One of the flow's calls run outside its effects (the referral's call-back). */
+function runCall(spec: CallSpec, quote: Quote): Promise<unknown> {
+  const request = callRequest(spec, quote);
+  return callZcp(request.method, request.path, request.body);
+}
 
 export interface FlowRunnerProps {
   actor: FlowActor;
@@ -189,7 +196,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   if (topState === 'redirecting' && context.redirect)
     return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
   if (topState === 'completed' && flow.completion && ready)
-    return <CompletionScreen flow={flow} quote={context.quote} t={t} onLink={onLink} />;
+    return <CompletionScreen flow={flow} quote={machineQuote} t={t} onLink={onLink} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps
@@ -213,6 +220,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       ? String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')
       : '';
 
+  const callBackSpec = flow.referralCallBack ? flow.calls?.[flow.referralCallBack] : undefined;
   let body: React.ReactNode;
   if (inner.includes('referral') && context.referral) {
     body = (
@@ -223,6 +231,8 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
         checkNumber={String(context.referral.CHECK_NUMBER ?? '')}
         offerNo={String(getPath(draft, 'CS_POLICY.OFFER_NO') ?? '')}
         onEdit={() => actor.send({ type: 'EDIT' })}
+        onCallBack={callBackSpec ? () => runCall(callBackSpec, draft) : undefined}
+        title={flow.referralTitle ? t(qualify(flow, flow.referralTitle)) : undefined}
       />
     );
   } else if (inner.includes('"otp"')) {

@@ -1,7 +1,7 @@
 // What the visitor sees while the flow waits for them: a referral ("cannot insure online"), a
 // service error, a changed premium to confirm, and the redirect to the card provider.
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Flow } from '../../engine/flow/types';
@@ -19,25 +19,56 @@ export function ReferralNotice(props: {
   checkNumber?: string;
   offerNo?: string;
   onEdit: () => void;
+  /** The heading, when the flow has its own (referralTitle). */
+  title?: string;
+  /** Runs the flow's own call-back (a work order) instead of linking to the call-back form. */
+  onCallBack?: () => Promise<unknown>;
 }) {
   const { t } = useTranslation('flow');
   const contact = CONTACT_TYPES.includes(String(props.type));
+  const [callBack, setCallBack] = useState<'idle' | 'sending' | 'done' | 'failed'>('idle');
+  const { onCallBack } = props;
+  const requestCallBack = () => {
+    if (!onCallBack) return;
+    setCallBack('sending');
+    onCallBack().then(
+      () => setCallBack('done'),
+      () => setCallBack('failed'),
+    );
+  };
   // The call-back carries why the quote stopped, so the call centre sees the rule and the offer.
   const query = new URLSearchParams({ product: props.flow.id, type: String(props.type) });
   if (props.checkNumber) query.set('check', String(props.checkNumber));
   if (props.offerNo) query.set('offer', props.offerNo);
   return (
     <section className="notice notice--warning" role="alert" aria-labelledby="referral-title">
-      <h2 id="referral-title">{t('referral.title')}</h2>
+      <h2 id="referral-title">{props.title ?? t('referral.title')}</h2>
       <p>{props.message}</p>
       <p>
         {t('referral.call')} <a href={`tel:${SERVICE_LINE.replace(/\s/g, '')}`}>{SERVICE_LINE}</a>
       </p>
+      {callBack === 'done' && (
+        <p className="notice notice--success" role="status">
+          {t('referral.callBackDone')}
+        </p>
+      )}
+      {callBack === 'failed' && <p className="field-error">{t('referral.callBackFailed')}</p>}
       <div className="actions">
-        {contact && (
+        {contact && !onCallBack && (
           <Link className="btn btn--primary" to={`/contact?${query}`}>
             {t('referral.contactMe')}
           </Link>
+        )}
+        {contact && onCallBack && callBack !== 'done' && (
+          <button
+            type="button"
+            className="btn btn--primary"
+            onClick={requestCallBack}
+            disabled={callBack === 'sending'}
+            aria-busy={callBack === 'sending'}
+          >
+            {t('referral.contactMe')}
+          </button>
         )}
         <button type="button" className="btn btn--secondary" onClick={props.onEdit}>
           {t('referral.edit')}

@@ -27,7 +27,10 @@ vi.mock('../../../src/api/client', async (importOriginal) => ({
   },
 }));
 
-const { portalNavigationHook, resetSilentLogin } = await import('../../../src/portal/guard');
+const { installPortalGuard, portalNavigationHook, resetSilentLogin } = await import(
+  '../../../src/portal/guard'
+);
+const { firstNavigationRedirect } = await import('../../../src/app/guards');
 const { clearSession, currentSession, startSession } = await import('../../../src/portal/state/session');
 const { afterLoginPath, safeReturnTo } = await import('../../../src/portal/routePaths');
 const { isLoggedIn } = await import('../../../src/api/session');
@@ -103,6 +106,14 @@ describe('portal navigation guard', () => {
 });
 
 describe('return paths', () => {
+  it('sends a first navigation to the endorsements back to the contract, query kept; later ones go ahead', () => {
+    installPortalGuard();
+    expect(firstNavigationRedirect(at('/my-contract/CY9000102/endorsements', '?change=CONTENTS'))).toBe(
+      '/my-contract/CY9000102?change=CONTENTS',
+    );
+    expect(firstNavigationRedirect(at('/my-contract/CY9000102'))).toBeNull();
+  });
+
   it('accepts in-app paths only', () => {
     expect(safeReturnTo('/my-claims?page=2')).toBe('/my-claims?page=2');
     expect(safeReturnTo('//evil.example/x')).toBeNull();
