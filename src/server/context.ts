@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { Catalog } from './products/catalog';
 import type { FileStore } from './uploads/store';
+import type { ContractPayments } from './payments/runtime';
 
 export interface ServiceContext {
   db: Db;
@@ -18,6 +19,8 @@ export interface ServiceContext {
   kickOutbox: () => void;
   /** Where customers' uploaded files' bytes are kept (src/server/uploads). */
   files: FileStore;
+  /** Set by the portal's payment-method routes; the payment calls read it (src/server/payments/runtime.ts). */
+  contractPayments?: ContractPayments;
 }
 
 /** Today in Cyprus, Y-m-d, by the service's clock. */

@@ -11,6 +11,8 @@ import { customerRoutes } from './customerRoutes';
 import { seedDemoData } from './demo';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
+import { seedPaymethodDemo } from './paymethod/demo';
+import { paymethodRoutes } from './paymethod/routes';
 import { umRoutes } from './um';
 
 export { devSmsRoutes } from './devSms';
@@ -24,6 +26,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     if (portal.demoData) {
       const added = await seedDemoData(ctx.db, ctx.now());
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+      await seedPaymethodDemo(ctx.db);
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
@@ -44,5 +47,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
+    await app.register(paymethodRoutes(ctx));
   };
 }
