@@ -10,6 +10,7 @@ import { ruleChecklists } from '../rules/fieldRules';
 import { fieldLabelKey, qualify } from './expand';
 import type { Field, Flow, Quote, Substep } from './types';
 import { isDisabled, isVisible, quoteListOptions, resolveParams, type ValidationContext } from './validate';
+import { callRequest } from '../machine/calls';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -117,6 +118,8 @@ function fieldUi(
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
   if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
   if (field.readFirst) options.readFirst = true;
+  const uploadCall = field.upload ? flow.calls?.[field.upload.call] : undefined;
+  if (uploadCall) options.upload = callRequest(uploadCall, quote);
   const ui: Record<string, unknown> = {
     'ui:widget': widget,
     'ui:title': ctx.t(fieldLabelKey(flow, field)),
