@@ -30,6 +30,12 @@ const ContractsPage = lazyPage(() => import('./pages/ListPages'), 'ContractsPage
 const OffersPage = lazyPage(() => import('./pages/ListPages'), 'OffersPage');
 const ClaimsPage = lazyPage(() => import('./pages/ListPages'), 'ClaimsPage');
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
+const PaymentMethodPage = lazyPage(() => import('./pages/PaymentMethodPage'), 'PaymentMethodPage', [
+  'portal',
+  'validation',
+  'flow',
+  'paymethod',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -71,6 +77,12 @@ export function portalRoutes(): RouteObject[] {
     route('MyContracts', 'my-contracts', <ContractsPage />, 'portal:contracts.title'),
     route('MyOffers', 'my-offers', <OffersPage />, 'portal:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
+    route(
+      'PaymentMethodDetails',
+      'my-contract/:contractId/payment-method-details',
+      <PaymentMethodPage />,
+      'paymethod:title',
+    ),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
   ];
 }

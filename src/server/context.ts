@@ -4,9 +4,9 @@ import { todayInNicosia } from '../engine/dates';
 import type { FlowBundle } from '../engine/flow/bundle';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { ContractPayments } from './payments/runtime';
 import type { Catalog } from './products/catalog';
 import type { FileStore } from './uploads/store';
-import type { ContractPayments } from './payments/runtime';
 
 export interface ServiceContext {
   db: Db;

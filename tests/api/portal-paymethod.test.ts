@@ -52,7 +52,12 @@ function firstMessage(res: LightMyRequestResponse): string {
   return res.json().MESSAGES[0].MSGTEXT;
 }
 
-async function uploadCertificate(c: PortalClient, contractNo: string, bytes: Buffer = PDF, name = 'iban.pdf') {
+async function uploadCertificate(
+  c: PortalClient,
+  contractNo: string,
+  bytes: Buffer = PDF,
+  name = 'iban.pdf',
+) {
   return c.upload(
     '/zcp/PayMeth/MUPLOAD',
     { name, bytes, type: 'application/pdf', field: 'FILE' },
@@ -66,7 +71,11 @@ describe('GET /zcp/paymeth/CHECKIBAN', () => {
 
   it('accepts a good Cypriot IBAN, lower case and spaced, and names its bank', async () => {
     const c = await loggedIn();
-    for (const typed of [GOOD_IBAN, 'cy17 0020 0128 0000 0012 0052 7600', ' CY17-0020-0128-0000-0012-0052-7600 ']) {
+    for (const typed of [
+      GOOD_IBAN,
+      'cy17 0020 0128 0000 0012 0052 7600',
+      ' CY17-0020-0128-0000-0012-0052-7600 ',
+    ]) {
       const res = await check(c, typed);
       expect(res.statusCode, typed).toBe(200);
       expect(res.json()).toEqual({
@@ -114,7 +123,11 @@ describe('POST /zcp/PayMeth/MUPLOAD', () => {
     const c = await loggedIn();
     const res = await uploadCertificate(c, 'CY9000104');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ FILE_NAME: 'iban.pdf', MIME_TYPE: 'application/pdf', SIZE: PDF.length });
+    expect(res.json()).toMatchObject({
+      FILE_NAME: 'iban.pdf',
+      MIME_TYPE: 'application/pdf',
+      SIZE: PDF.length,
+    });
     const [row] = await db().query<{ purpose: string; customer_no: string }>(
       'SELECT purpose, customer_no FROM uploads WHERE upload_id = $1',
       [res.json().UPLOAD_ID],
@@ -195,7 +208,9 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
   it('refuses cash, a bank that is not the IBAN’s, no confirmation, no or a stranger’s certificate, and loses nothing', async () => {
     const c = await loggedIn();
     const certificate = (await uploadCertificate(c, 'CY9000106')).json().UPLOAD_ID;
-    const before = await db().query('SELECT data, version FROM contracts WHERE contract_no = $1', ['CY9000106']);
+    const before = await db().query('SELECT data, version FROM contracts WHERE contract_no = $1', [
+      'CY9000106',
+    ]);
 
     const cash = await change(c, 'CY9000106', { PAYMENT_METHOD: 'CASH', CERTIFICATE_ID: certificate });
     expect([cash.statusCode, cash.json().CODE]).toEqual([422, 'CASH_NOT_ALLOWED']);
@@ -206,16 +221,24 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
       'BANK_MISMATCH',
       'BANK',
     ]);
-    const holder = await change(c, 'CY9000106', { ACCOUNT_HOLDER_CONFIRMED: false, CERTIFICATE_ID: certificate });
+    const holder = await change(c, 'CY9000106', {
+      ACCOUNT_HOLDER_CONFIRMED: false,
+      CERTIFICATE_ID: certificate,
+    });
     expect(holder.json().CODE).toBe('HOLDER_CONFIRMATION');
     expect((await change(c, 'CY9000106')).json().CODE).toBe('CERTIFICATE_REQUIRED');
-    const badIban = await change(c, 'CY9000106', { IBAN: 'DE89370400440532013000', CERTIFICATE_ID: certificate });
+    const badIban = await change(c, 'CY9000106', {
+      IBAN: 'DE89370400440532013000',
+      CERTIFICATE_ID: certificate,
+    });
     expect(badIban.json().CODE).toBe('IBAN_COUNTRY');
 
     const other = await loggedIn('99000002');
     const strangers = (await uploadCertificate(other, 'CY9000201')).json().UPLOAD_ID;
     expect(strangers).toBeTruthy();
-    expect((await change(c, 'CY9000106', { CERTIFICATE_ID: strangers })).json().CODE).toBe('CERTIFICATE_REQUIRED');
+    expect((await change(c, 'CY9000106', { CERTIFICATE_ID: strangers })).json().CODE).toBe(
+      'CERTIFICATE_REQUIRED',
+    );
 
     const greek = await c.post(
       '/zcp/contract/chgpaymeth',
@@ -223,7 +246,9 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
       { lang: 'el' },
     );
     expect(firstMessage(greek)).toBe('Η πληρωμή με μετρητά δεν είναι διαθέσιμη μέσω του portal.');
-    const after = await db().query('SELECT data, version FROM contracts WHERE contract_no = $1', ['CY9000106']);
+    const after = await db().query('SELECT data, version FROM contracts WHERE contract_no = $1', [
+      'CY9000106',
+    ]);
     expect(after).toEqual(before);
   });
 
@@ -259,7 +284,9 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
     ];
     for (const res of answers) {
       expect([res.statusCode, res.json().CODE]).toEqual([422, 'PAYMETH_UNAVAILABLE']);
-      expect(firstMessage(res)).toBe('Changing the payment method is temporarily unavailable for this contract.');
+      expect(firstMessage(res)).toBe(
+        'Changing the payment method is temporarily unavailable for this contract.',
+      );
     }
   });
 });
@@ -338,7 +365,11 @@ describe('card: REGCARD, the provider return, ORDSTAT, CHGEXPDATE', () => {
       `SELECT data, version FROM contracts WHERE contract_no = 'CY9000102'`,
     );
     const stored = contract.data.CS_PAYMENT_DATA as Record<string, string>;
-    expect(stored).toMatchObject({ PAYMENT_METHOD: 'CARD', CARD_EXPIRY: '11/2029', CARD_NUMBER: '•••• 0002' });
+    expect(stored).toMatchObject({
+      PAYMENT_METHOD: 'CARD',
+      CARD_EXPIRY: '11/2029',
+      CARD_NUMBER: '•••• 0002',
+    });
     expect(stored.BINDING_ID).toBe(changes[0].binding_id);
     expect(stored.BINDING_ID).toMatch(/^BND-/);
     expect(stored.IBAN).toBeUndefined();
@@ -430,7 +461,10 @@ describe("another customer's contract", () => {
   it('is refused on every payment-method call, and their orders are not readable', async () => {
     const owner = await loggedIn('99000001');
     const product = await productOf('CY9000101');
-    const reg = await owner.post('/zcp/jcc/JCCFunc/REGCARD', { CONTRACT_NO: 'CY9000101', PRODUCT_ID: product });
+    const reg = await owner.post('/zcp/jcc/JCCFunc/REGCARD', {
+      CONTRACT_NO: 'CY9000101',
+      PRODUCT_ID: product,
+    });
     const ownersOrder = reg.json().ES_RETURN_DATA.ORDER_ID;
 
     const c = await loggedIn('99000002');

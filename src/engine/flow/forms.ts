@@ -4,13 +4,13 @@
 
 import { resolveDateExpr } from '../dates';
 import { readNumber } from '../expr';
+import { callRequest } from '../machine/calls';
 import { formatEuro } from '../money';
 import { getPath, setPath } from '../paths';
 import { ruleChecklists } from '../rules/fieldRules';
 import { fieldLabelKey, qualify } from './expand';
 import type { Field, Flow, Quote, Substep } from './types';
 import { isDisabled, isVisible, quoteListOptions, resolveParams, type ValidationContext } from './validate';
-import { callRequest } from '../machine/calls';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { createActor } from 'xstate';
-import type { Flow } from '../../engine/flow/types';
+import type { Flow, Quote } from '../../engine/flow/types';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
 import { browserServices } from '../../ui/flow/browserServices';
@@ -15,9 +15,10 @@ import type { FlowActor } from '../../ui/flow/flowActors';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import '../../ui/styles/flow.css';
 
-function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boolean } {
+function useFlowActor(flowId: string, quote?: Quote): { actor: FlowActor | null; missing: boolean } {
   const [actor, setActor] = useState<FlowActor | null>(null);
   const [missing, setMissing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the starting answers are read once per flow
   useEffect(() => {
     const load = flowLoaders[flowId];
     if (!load) {
@@ -28,7 +29,7 @@ function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boole
     let live = true;
     load().then((flow: Flow) => {
       if (!live) return;
-      started = createActor(createFlowMachine(flow, browserServices(flow)));
+      started = createActor(createFlowMachine(flow, browserServices(flow), quote ? { quote } : {}));
       started.start();
       setActor(started);
     });
@@ -40,10 +41,11 @@ function useFlowActor(flowId: string): { actor: FlowActor | null; missing: boole
   return { actor, missing };
 }
 
-export function PortalFlowPage({ flowId }: { flowId: string }) {
+/** `quote`: starting answers (the contract a payment-method change is for); the flow's defaults otherwise. */
+export function PortalFlowPage({ flowId, quote }: { flowId: string; quote?: Quote }) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
-  const { actor, missing } = useFlowActor(flowId);
+  const { actor, missing } = useFlowActor(flowId, quote);
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
   if (!actor) return <DelayedLoader />;
   return (

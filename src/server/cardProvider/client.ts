@@ -58,7 +58,11 @@ export function createSandboxStatusClient(
         amountCents: order.amountCents,
         orderNumber: order.orderId,
         binding: order.bindingId
-          ? { bindingId: order.bindingId, maskedPan: order.paddedCardNo ?? '', expiry: order.cardExpiry ?? '' }
+          ? {
+              bindingId: order.bindingId,
+              maskedPan: order.paddedCardNo ?? '',
+              expiry: order.cardExpiry ?? '',
+            }
           : undefined,
       };
     },

@@ -17,6 +17,7 @@ import type { ContractPayments, OfferOwnership, PaymentsRuntime } from './runtim
 export type { OrderStatusClient, ProviderOrderStatus } from '../cardProvider/client';
 export { type Completion, completeOrder, type Outcome, type PaymentLog } from './completion';
 export { type PaymentConfig, paymentConfigFromEnv, SANDBOX_MERCHANT, sandboxPaymentConfig } from './config';
+export { addWorkingDays, registerContractOrder } from './contractOrders';
 export {
   ORDSTAT_PATH,
   type OrderStatusAnswer,
@@ -32,7 +33,6 @@ export {
   recoverStalePayments,
   resolveOrderByStatusQuery,
 } from './resolve';
-export { addWorkingDays, registerContractOrder } from './contractOrders';
 export type { ContractPayments, OfferOwnership } from './runtime';
 
 export interface PaymentsDeps {

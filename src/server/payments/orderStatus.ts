@@ -28,6 +28,8 @@ export interface OrderStatusAnswer {
   AMOUNT: number;
   CONTRACT_NO?: string;
   MESSAGE: string;
+  /** What the order paid for: OFFER, CARD_REGISTRATION or BALANCE (a contract's own order). */
+  PURPOSE: PaymentOrder['purpose'];
   /** The provider's reason, for a failed payment. */
   REASON_TEXT?: string;
 }
@@ -118,6 +120,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
         PRODUCT_ID: offer?.product_id ?? '',
         AMOUNT: centsToEuro(order.amountCents),
         MESSAGE: messageOf(order, status, lang),
+        PURPOSE: order.purpose,
       };
       if (order.contractNo) answer.CONTRACT_NO = order.contractNo;
       if (status === 'FAILED' && order.reasonText) answer.REASON_TEXT = order.reasonText;

@@ -209,7 +209,8 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         preHandler: active,
         schema: {
           tags: [TAG],
-          summary: 'Changes a contract to direct debit (SEPA); cash cannot be chosen, a card goes through REGCARD',
+          summary:
+            'Changes a contract to direct debit (SEPA); cash cannot be chosen, a card goes through REGCARD',
           body: body(
             {
               ...KEY,
@@ -238,7 +239,11 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
           throw refusal('paymethod:errors.bankMismatch', 'BANK_MISMATCH', 'BANK');
         const confirmed = b.ACCOUNT_HOLDER_CONFIRMED === true || b.ACCOUNT_HOLDER_CONFIRMED === 'true';
         if (!confirmed)
-          throw refusal('paymethod:errors.holderConfirmation', 'HOLDER_CONFIRMATION', 'ACCOUNT_HOLDER_CONFIRMED');
+          throw refusal(
+            'paymethod:errors.holderConfirmation',
+            'HOLDER_CONFIRMATION',
+            'ACCOUNT_HOLDER_CONFIRMED',
+          );
         const instalment = instalmentCents(Number(row.premium_cents), instalmentsOf(row.data));
         if (instalment < minInstalmentCents())
           throw refusal('paymethod:errors.minInstalment', 'MIN_INSTALMENT', 'PAYMENT_METHOD', {
@@ -332,7 +337,11 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const { customer, row } = await changeable(request, b);
         const current = (row.data.CS_PAYMENT_DATA ?? {}) as Json;
         // Another customer's number, or a binding that is not this contract's card, reads as not found.
-        if (b.CUSTOMER_NO.trim() !== customer.customer_no || !current.BINDING_ID || current.BINDING_ID !== b.BINDING_ID)
+        if (
+          b.CUSTOMER_NO.trim() !== customer.customer_no ||
+          !current.BINDING_ID ||
+          current.BINDING_ID !== b.BINDING_ID
+        )
           throw refusal('paymethod:errors.bindingNotFound', 'BINDING_NOT_FOUND', 'BINDING_ID');
         const expiry = b.NEW_EXPIRY.trim();
         const m = /^(\d{2})\/(?:20)?(\d{2})$/.exec(expiry);
