@@ -46,12 +46,18 @@ test('switches to direct debit with a certificate (Greek, 390 px); a blocked con
   await iban.fill('CY18 0020 0128 0000 0012 0052 7600');
   await next(page, lang);
   await expect(page.getByText(L(lang, 'validation:iban'))).toBeVisible();
+  // A valid IBAN of a bank we do not collect from: the service's 422 MSGTEXT is the IBAN error.
+  await iban.fill('CY11001001230000000012345678');
+  await next(page, lang);
+  await expect(page.getByText(L(lang, 'paymethod:errors.unknownBank'))).toBeVisible();
   await iban.fill('cy32005001230000000012345678');
   await expect(iban).toHaveValue('CY32 0050 0123 0000 0000 1234 5678');
   await next(page, lang);
 
   // The bank comes from the IBAN check (Hellenic Bank, 005).
-  await expect(page.getByLabel(L(lang, 'paymethod:fields.BANK.label'), { exact: true })).toHaveValue('HEBACY2N');
+  await expect(page.getByLabel(L(lang, 'paymethod:fields.BANK.label'), { exact: true })).toHaveValue(
+    'HEBACY2N',
+  );
   await expect(page.getByText(L(lang, 'paymethod:notices.twoDays'))).toBeVisible();
   await page
     .getByLabel(L(lang, 'paymethod:fields.CERTIFICATE.label'))
