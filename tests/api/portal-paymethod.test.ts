@@ -245,7 +245,7 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
       { CONTRACT_NO: 'CY9000106', PRODUCT_ID: await productOf('CY9000106'), PAYMENT_METHOD: 'CASH' },
       { lang: 'el' },
     );
-    expect(firstMessage(greek)).toBe('Η πληρωμή με μετρητά δεν είναι διαθέσιμη μέσω του portal.');
+    expect(firstMessage(greek)).toBe('Η πληρωμή με μετρητά δεν είναι διαθέσιμη μέσω της πύλης πελατών.');
     const after = await db().query('SELECT data, version FROM contracts WHERE contract_no = $1', [
       'CY9000106',
     ]);
