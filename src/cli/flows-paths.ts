@@ -36,7 +36,8 @@ function possibleOutcomes(effects: readonly Effect[] | undefined): EffectsOutcom
     if ('call' in e && e.confirmPremiumChange) kinds.add('premiumChanged');
     if ('payment' in e) {
       kinds.add('redirect');
-      kinds.delete('done');
+      // A payment under a condition (a card chosen) may be skipped: the flow then goes on.
+      if (!e.when) kinds.delete('done');
     }
   }
   return [...kinds];
@@ -106,7 +107,7 @@ export function analyseFlow(flow: Flow) {
       ...(p.substep.onLeave?.length ? [`${p.key}.leaving`] : []),
     ]),
     ...(flow.steps.some((s) => s.substeps.some((u) => u.onLeave?.some((e) => 'payment' in e)))
-      ? ['paid', 'paidPending', 'paymentFailed']
+      ? ['paid', 'paidPending', 'paymentFailed', ...(flow.completion ? ['completed'] : [])]
       : ['completed']),
   ];
   const unreachable = expected.filter((s) => !reached.has(s));

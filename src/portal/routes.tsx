@@ -54,6 +54,12 @@ const EndorsementsPage = lazyPage(() => import('./pages/EndorsementsPage'), 'End
   ...PORTAL_NAMESPACES,
   'endorsements',
 ]);
+const PaymentMethodPage = lazyPage(() => import('./pages/PaymentMethodPage'), 'PaymentMethodPage', [
+  'portal',
+  'validation',
+  'flow',
+  'paymethod',
+]);
 const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
   () => import('./pages/PortalFlowPage'),
   'PortalFlowPage',
@@ -103,6 +109,12 @@ export function portalRoutes(): RouteObject[] {
     route('MyOffers', 'my-offers', <OffersPage />, 'contracts:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),
+    route(
+      'PaymentMethodDetails',
+      'my-contract/:contractId/payment-method-details',
+      <PaymentMethodPage />,
+      'paymethod:title',
+    ),
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
     route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),

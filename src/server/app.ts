@@ -225,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     throw new ConfigError(['PAYMENT_MODE=sandbox is not allowed in production']);
   await registerPayments(app, {
     offers: offerAccessFor(config),
+    contracts: () => ctx.contractPayments,
     db,
     config: config.payment,
     flows: bundles,

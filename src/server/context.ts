@@ -4,6 +4,7 @@ import { todayInNicosia } from '../engine/dates';
 import type { FlowBundle } from '../engine/flow/bundle';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { ContractPayments } from './payments/runtime';
 import type { Catalog } from './products/catalog';
 import type { FileStore } from './uploads/store';
 
@@ -18,6 +19,8 @@ export interface ServiceContext {
   kickOutbox: () => void;
   /** Where customers' uploaded files' bytes are kept (src/server/uploads). */
   files: FileStore;
+  /** Set by the portal's payment-method routes; the payment calls read it (src/server/payments/runtime.ts). */
+  contractPayments?: ContractPayments;
 }
 
 /** Today in Cyprus, Y-m-d, by the service's clock. */

@@ -557,6 +557,12 @@ describe('the sandbox payment page', () => {
       actionCode: 0,
       amountCents: 2050,
       orderNumber: orderId,
+      // The REST answer's bindingInfo and cardAuthInfo: the card's binding, never its number.
+      binding: {
+        bindingId: expect.stringMatching(/^BND-/),
+        expiry: '12/2028',
+        maskedPan: 'XXXXXXXXXXXX0002',
+      },
     });
     expect(await client.getOrderStatus('OF1-1-AAAAAA')).toEqual({ found: false });
     const wrong = createHttpStatusClient({

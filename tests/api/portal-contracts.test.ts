@@ -123,7 +123,7 @@ describe('contract list and detail', () => {
     const home = (await c.get('/zcp/contract/detail/CY9000102/157')).json();
     expect(home.CS_CUST_ENTITIES.CS_PAYMENT_DATA).toMatchObject({
       PAYMENT_METHOD: 'DIRECT_DEBIT',
-      IBAN: 'CY17 0020 0128 0000 0012 0052 7600',
+      IBAN: 'CY17 •••• •••• •••• •••• •••• 7600',
       BANK: 'BCYPCY2N',
       CARD_NUMBER: '',
     });

@@ -4,6 +4,7 @@
 
 import { resolveDateExpr } from '../dates';
 import { readNumber } from '../expr';
+import { callRequest } from '../machine/calls';
 import { formatEuro } from '../money';
 import { getPath, setPath } from '../paths';
 import { ruleChecklists } from '../rules/fieldRules';
@@ -121,6 +122,8 @@ function fieldUi(
   if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
   if (field.readFirst) options.readFirst = true;
   if (field.link) options.link = { href: field.link.to, label: ctx.t(qualify(flow, field.link.label)) };
+  const uploadCall = field.upload ? flow.calls?.[field.upload.call] : undefined;
+  if (uploadCall) options.upload = callRequest(uploadCall, quote);
   const ui: Record<string, unknown> = {
     'ui:widget': widget,
     'ui:title': ctx.t(fieldLabelKey(flow, field)),

@@ -207,6 +207,7 @@ export type Widget =
   | 'cardExpiry'
   | 'digits'
   | 'password'
+  | 'file'
   | 'hidden';
 
 export interface Field {
@@ -242,6 +243,11 @@ export interface Field {
   rules?: RuleRef[];
   /** Shows the parts of the field's rules (a password policy) as a live list ticked off while typing. */
   checklist?: boolean;
+  /**
+   * A `file` widget's upload: the named call (POST, multipart) receives the chosen file with the
+   * call's `send` values as form fields; the answer's UPLOAD_ID becomes the field's value.
+   */
+  upload?: { call: string };
   /**
    * A box the visitor ticks to accept the product's documents: every text of the product's rules
    * (ET_TEXTS) is offered beside it, and it cannot be ticked before each was opened (a text opened

@@ -10,7 +10,7 @@
 
 import { ageOn, isValidYmd, resolveDateExpr, todayInNicosia, ZERO_DATE } from '../dates';
 import { toCents } from '../money';
-import { isValidIban } from './iban';
+import { ibanProblem } from './iban';
 import {
   PORTAL_PASSWORD_PARTS,
   passwordProblem,
@@ -19,7 +19,7 @@ import {
 } from './passwords';
 import { normalizePlate, plateProblem } from './plate';
 
-export { formatIbanGroups, isValidIban, normalizeIban } from './iban';
+export { formatIbanGroups, ibanBankCode, ibanProblem, isValidIban, normalizeIban } from './iban';
 export { normalizePlate } from './plate';
 
 export type RuleResult = true | string;
@@ -232,7 +232,12 @@ export const fieldRules: Record<string, FieldRule> = {
   cypriot_mobile: textRule((text) =>
     CYPRIOT_MOBILE.test(text.replace(/\s+/g, '')) ? true : fail('cypriot_mobile'),
   ),
-  iban: textRule((text) => (isValidIban(text) ? true : fail('iban'))),
+  /** Optional parameters: the accepted countries ("CY"); a refused country has its own message. */
+  iban: (value, ...countries) =>
+    textRule((text) => {
+      const problem = ibanProblem(text, countries.map(String));
+      return problem === null ? true : fail(problem === 'iban_country' ? 'iban_country' : 'iban');
+    })(value),
   postal_code_cy: matches(/^\d{4}$/, 'postal_code_cy'),
 
   date: (value) => (isEmptyRuleValue(value) || isValidYmd(value) ? true : fail('date')),
@@ -279,7 +284,7 @@ export const fieldRuleParamCounts: Record<string, { min: number; max: number | n
   digits_only: { min: 0, max: 0 },
   cypriot_phone: { min: 0, max: 0 },
   cypriot_mobile: { min: 0, max: 0 },
-  iban: { min: 0, max: 0 },
+  iban: { min: 0, max: null },
   postal_code_cy: { min: 0, max: 0 },
   date: { min: 0, max: 0 },
   date_range: { min: 1, max: 3 },
@@ -325,6 +330,7 @@ export const fieldRuleMessageKeys: readonly string[] = [
   'cypriot_phone',
   'cypriot_mobile',
   'iban',
+  'iban_country',
   'postal_code_cy',
   'date',
   'date_min',

@@ -112,3 +112,29 @@ export function isValidIban(s: string): boolean {
   if (expected ? iban.length !== expected : iban.length < 15 || iban.length > 34) return false;
   return mod97(iban) === 1;
 }
+
+/** Why an IBAN is refused, most basic first; null when it is acceptable. */
+export type IbanProblem = 'iban_format' | 'iban_country' | 'iban_length' | 'iban';
+
+/**
+ * The IBAN check the portal's direct debit uses, in the browser (field rule `iban` with countries)
+ * and in the service (/zcp/paymeth/CHECKIBAN) alike. `countries` limits the accepted countries
+ * (the insurer collects by SEPA direct debit from Cypriot banks only: ["CY"]); empty accepts any.
+ */
+export function ibanProblem(value: string, countries: readonly string[] = []): IbanProblem | null {
+  const iban = normalizeIban(value);
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return 'iban_format';
+  const country = iban.slice(0, 2);
+  if (countries.length > 0 && !countries.includes(country)) return 'iban_country';
+  const expected = IBAN_LENGTHS[country];
+  if (expected ? iban.length !== expected : iban.length < 15 || iban.length > 34) return 'iban_length';
+  // Cyprus (Central Bank of Cyprus): 3-digit bank code, 5-digit branch, 16 alphanumeric account.
+  if (country === 'CY' && !/^CY\d{2}\d{3}\d{5}[A-Z0-9]{16}$/.test(iban)) return 'iban_format';
+  return mod97(iban) === 1 ? null : 'iban';
+}
+
+/** The bank code inside a Cypriot IBAN (positions 5-7: "002" is Bank of Cyprus); '' for others. */
+export function ibanBankCode(value: string): string {
+  const iban = normalizeIban(value);
+  return iban.startsWith('CY') && iban.length >= 7 ? iban.slice(4, 7) : '';
+}

@@ -13,8 +13,28 @@ export type ProviderOrderStatus =
       actionCode: number | null;
       amountCents: number;
       orderNumber: string;
+      /** The card's binding (registered cards), its masked number and expiry: never the number. */
+      binding?: CardBinding;
     }
   | { found: false };
+
+export interface CardBinding {
+  bindingId: string;
+  maskedPan: string;
+  expiry: string;
+}
+
+function bindingOf(answer: {
+  bindingInfo?: { bindingId: string };
+  cardAuthInfo?: { maskedPan?: string; expiration?: string };
+}): CardBinding | undefined {
+  if (!answer.bindingInfo) return undefined;
+  return {
+    bindingId: answer.bindingInfo.bindingId,
+    maskedPan: answer.cardAuthInfo?.maskedPan ?? '',
+    expiry: answer.cardAuthInfo?.expiration ?? '',
+  };
+}
 
 export interface OrderStatusClient {
   /** The provider's view of one order. Rejects when the provider cannot be asked (network, credentials, garbage). */
@@ -37,6 +57,13 @@ export function createSandboxStatusClient(
         actionCode: order.actionCode,
         amountCents: order.amountCents,
         orderNumber: order.orderId,
+        binding: order.bindingId
+          ? {
+              bindingId: order.bindingId,
+              maskedPan: order.paddedCardNo ?? '',
+              expiry: order.cardExpiry ?? '',
+            }
+          : undefined,
       };
     },
   };
@@ -85,6 +112,7 @@ export function createHttpStatusClient(options: HttpStatusClientOptions): OrderS
         actionCode: answer.actionCode ?? null,
         amountCents: answer.amount,
         orderNumber: answer.orderNumber ?? orderId,
+        binding: bindingOf(answer),
       };
     },
   };

@@ -286,6 +286,10 @@ export interface JccOrderStatusAnswer {
   /** Minor units. */
   amount?: number;
   currency?: string;
+  /** A card binding the merchant may charge again (card registration). */
+  bindingInfo?: { bindingId: string };
+  /** The card as the provider shows it: masked number, expiry (MM/YYYY). */
+  cardAuthInfo?: { maskedPan?: string; expiration?: string };
 }
 
 export const STATUS_ERROR_CODE = { OK: '0', ACCESS_DENIED: '5', NOT_FOUND: '6' } as const;
@@ -308,5 +312,14 @@ export function readOrderStatusAnswer(json: unknown): JccOrderStatusAnswer | nul
     answer.actionCode = Number(r.actionCode);
   if (typeof r.actionCodeDescription === 'string') answer.actionCodeDescription = r.actionCodeDescription;
   if (typeof r.currency === 'string') answer.currency = r.currency;
+  const binding = r.bindingInfo as Record<string, unknown> | undefined;
+  if (binding && typeof binding.bindingId === 'string' && binding.bindingId)
+    answer.bindingInfo = { bindingId: binding.bindingId };
+  const card = r.cardAuthInfo as Record<string, unknown> | undefined;
+  if (card && typeof card === 'object')
+    answer.cardAuthInfo = {
+      maskedPan: typeof card.maskedPan === 'string' ? card.maskedPan : undefined,
+      expiration: typeof card.expiration === 'string' ? card.expiration : undefined,
+    };
   return answer;
 }

@@ -89,6 +89,12 @@ export function sandboxStatusAnswer(order: SandboxOrder): JccOrderStatusAnswer {
     actionCodeDescription: ACTION_CODE_TEXT[order.actionCode] ?? '',
     amount: order.amountCents,
     currency: order.currency,
+    ...(order.bindingId
+      ? {
+          bindingInfo: { bindingId: order.bindingId },
+          cardAuthInfo: { maskedPan: order.paddedCardNo ?? '', expiration: order.cardExpiry ?? '' },
+        }
+      : {}),
   };
 }
 
@@ -261,6 +267,7 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
       result,
       now(),
       config.sandboxCaptureDelaySeconds,
+      { expiry: field(body, 'expiry') },
     );
     return resultPage(reply, lang, decided ?? order);
   });

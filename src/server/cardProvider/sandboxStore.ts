@@ -1,6 +1,7 @@
 // The sandbox provider's records (sandbox_orders): what it was asked, what the card page decided,
 // and the orderStatus its status query answers.
 
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { isOrderStatus, type JccOrderStatus, ORDER_STATUS } from './jcc';
 import type { CardResult } from './sandboxCards';
@@ -25,6 +26,9 @@ export interface SandboxOrder {
   returnSent: boolean;
   captureDueAt: Date | null;
   paidAt: Date | null;
+  /** The card's binding for later charges and its expiry (MM/YYYY), for an approved order. */
+  bindingId: string | null;
+  cardExpiry: string | null;
 }
 
 type Row = Record<string, unknown>;
@@ -52,6 +56,8 @@ function toOrder(row: Row): SandboxOrder {
     returnSent: row.return_sent === true,
     captureDueAt: row.capture_due_at instanceof Date ? row.capture_due_at : null,
     paidAt: row.paid_at instanceof Date ? row.paid_at : null,
+    bindingId: text('binding_id'),
+    cardExpiry: text('card_expiry'),
   };
 }
 
@@ -117,6 +123,7 @@ export async function decideSandboxOrder(
   result: CardResult,
   now: Date,
   captureDelaySeconds: number,
+  card: { expiry?: string } = {},
 ): Promise<SandboxOrder | null> {
   const captureDueAt = result.captureHeld ? new Date(now.getTime() + captureDelaySeconds * 1000) : null;
   const approved =
@@ -124,7 +131,7 @@ export async function decideSandboxOrder(
   await db.query(
     `UPDATE sandbox_orders SET order_status = $3, action_code = $4, response_code = $5, reason_code = $6,
        reason_text = $7, reference_no = $8, padded_card_no = $9, auth_code = $10, return_sent = $11,
-       capture_due_at = $12, paid_at = $13, updated_at = $14
+       capture_due_at = $12, paid_at = $13, updated_at = $14, binding_id = $15, card_expiry = $16
      WHERE mer_id = $1 AND order_id = $2 AND response_code IS NULL`,
     [
       merId,
@@ -141,6 +148,9 @@ export async function decideSandboxOrder(
       captureDueAt,
       approved ? now : null,
       now,
+      // Like the provider, every approved card gets a binding the merchant may charge later.
+      approved ? `BND-${randomUUID()}` : null,
+      approved ? cardExpiryOf(card.expiry ?? '') : null,
     ],
   );
   return findSandboxOrder(db, merId, orderId);
@@ -162,4 +172,12 @@ export async function sandboxOrderAt(
     [merId, orderId, ORDER_STATUS.DEPOSITED, now, ORDER_STATUS.PRE_AUTHORISED],
   );
   return findSandboxOrder(db, merId, orderId);
+}
+
+/** The card form's expiry ("9/28", "09/2028") as MM/YYYY; null when it is not one. */
+export function cardExpiryOf(value: string): string | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
+  return `${m[1].padStart(2, '0')}/${year}`;
 }

@@ -17,6 +17,7 @@ import { isEmailAddress } from '../../engine/rules/fieldRules';
 import type { Db } from '../db';
 import { hasKey, t } from '../i18n';
 import { enqueueMail } from '../outbox';
+import { completeContractOrder } from './contractOrders';
 import { findOrder, type OrderStatus, type PaymentOrder, toPaymentOrder } from './orders';
 
 /** What the provider said, as far as it said it; missing parts keep what the order already has. */
@@ -28,6 +29,9 @@ export interface ProviderDetails {
   paddedCardNo?: string;
   authCode?: string;
   providerOrderStatus?: number;
+  /** A registered card's binding and expiry, from the provider's order status (never the number). */
+  bindingId?: string;
+  cardExpiry?: string;
 }
 
 export type OrderResult = Exclude<OrderStatus, 'REGISTERED'>;
@@ -66,7 +70,7 @@ export function isApprovedStatus(status: OrderStatus): boolean {
   return APPROVED.has(status);
 }
 
-async function saveOrder(
+export async function saveOrder(
   db: Db,
   order: PaymentOrder,
   changes: { status?: OrderStatus; contractNo?: string; refundRequired?: boolean; completed?: boolean },
@@ -89,6 +93,8 @@ async function saveOrder(
        return_received_at = CASE WHEN $12 THEN COALESCE(return_received_at, $13) ELSE return_received_at END,
        completed_at = CASE WHEN $14 THEN COALESCE(completed_at, $13) ELSE completed_at END,
        updated_at = $13,
+       binding_id = COALESCE($15, binding_id),
+       card_expiry = COALESCE($16, card_expiry),
        version = version + 1
      WHERE order_id = $1
      RETURNING *`,
@@ -107,6 +113,8 @@ async function saveOrder(
       outcome.fromReturn === true,
       now,
       changes.completed ?? false,
+      d.bindingId || null,
+      d.cardExpiry || null,
     ],
   );
   return toPaymentOrder(rows[0]);
@@ -255,6 +263,8 @@ export async function completeOrder(
   const completion = await db.transaction(async (tx): Promise<Completion | null> => {
     const order = await findOrder(tx, orderId, { lock: true });
     if (!order) return null;
+    // A contract's own order (card registration, pending balance) changes that contract, never an offer.
+    if (order.purpose !== 'OFFER') return completeContractOrder(tx, order, outcome, ctx);
     const approved = isApprovedStatus(outcome.result);
 
     if (!approved) {

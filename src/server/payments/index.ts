@@ -12,11 +12,12 @@ import type { PaymentConfig } from './config';
 import { registerOrderStatus } from './orderStatus';
 import { registerProviderReturn } from './providerReturn';
 import { registerRegpay } from './regpay';
-import type { OfferOwnership, PaymentsRuntime } from './runtime';
+import type { ContractPayments, OfferOwnership, PaymentsRuntime } from './runtime';
 
 export type { OrderStatusClient, ProviderOrderStatus } from '../cardProvider/client';
 export { type Completion, completeOrder, type Outcome, type PaymentLog } from './completion';
 export { type PaymentConfig, paymentConfigFromEnv, SANDBOX_MERCHANT, sandboxPaymentConfig } from './config';
+export { addWorkingDays, registerContractOrder } from './contractOrders';
 export {
   ORDSTAT_PATH,
   type OrderStatusAnswer,
@@ -32,7 +33,7 @@ export {
   recoverStalePayments,
   resolveOrderByStatusQuery,
 } from './resolve';
-export type { OfferOwnership } from './runtime';
+export type { ContractPayments, OfferOwnership } from './runtime';
 
 export interface PaymentsDeps {
   db: Db;
@@ -46,6 +47,8 @@ export interface PaymentsDeps {
   onMailQueued?: () => void;
   /** Who owns an offer: only its owner may start, read or settle its payment. */
   offers: OfferOwnership;
+  /** The customer portal's side (late-bound): contract balance payments and who is logged in. */
+  contracts?: () => ContractPayments | undefined;
 }
 
 /** The payment routes in their own scope (form bodies are parsed there), plus the sandbox in sandbox mode. */
@@ -54,6 +57,7 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsDeps> = async (app, deps
   const now = deps.now ?? (() => new Date());
   const rt: PaymentsRuntime = {
     offers: deps.offers,
+    contracts: deps.contracts,
     db: deps.db,
     config: deps.config,
     flows: deps.flows,

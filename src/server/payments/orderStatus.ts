@@ -4,7 +4,7 @@
 // Both answer only the offer's owner (offer cookie or the e-mailed link's TOKEN); for anyone else
 // an order or contract is exactly as unknown as one that does not exist, and no provider is asked.
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { centsToEuro } from '../../engine/money';
 import { REASON_CODE } from '../cardProvider/jcc';
 import { notFound } from '../errors';
@@ -28,6 +28,8 @@ export interface OrderStatusAnswer {
   AMOUNT: number;
   CONTRACT_NO?: string;
   MESSAGE: string;
+  /** What the order paid for: OFFER, CARD_REGISTRATION or BALANCE (a contract's own order). */
+  PURPOSE: PaymentOrder['purpose'];
   /** The provider's reason, for a failed payment. */
   REASON_TEXT?: string;
 }
@@ -62,6 +64,21 @@ function messageOf(order: PaymentOrder, status: PaymentOutcomeStatus, lang: Paym
   return paymentText(lang, `status.${status}`, { contractNo });
 }
 
+/**
+ * An offer's order is its offer owner's; a contract's own order (card registration, balance) is
+ * the logged-in customer's who started it, and nobody else's.
+ */
+async function mayReadOrder(
+  rt: PaymentsRuntime,
+  request: FastifyRequest,
+  order: PaymentOrder,
+  token: string | undefined,
+): Promise<boolean> {
+  if (order.purpose === 'OFFER') return rt.offers.mayAccess(request, order.offerNo, token);
+  const customerNo = await rt.contracts?.()?.customerOf(request);
+  return !!customerNo && customerNo === order.customerNo;
+}
+
 export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): void {
   app.get<{ Querystring: { ORDER_ID: string; LANGUAGE?: string; TOKEN?: string } }>(
     ORDSTAT_PATH,
@@ -82,7 +99,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
       const lang = pickLang(request.query.LANGUAGE, request.headers['accept-language']);
       const orderId = request.query.ORDER_ID.trim();
       let order = await findOrder(rt.db, orderId);
-      if (!order || !rt.offers.mayAccess(request, order.offerNo, request.query.TOKEN))
+      if (!order || !(await mayReadOrder(rt, request, order, request.query.TOKEN)))
         throw notFound('payment:errors.orderNotFound');
       const unsettled =
         order.status === 'REGISTERED' || order.status === 'ERROR' || order.status === 'APPROVED_PENDING';
@@ -103,6 +120,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
         PRODUCT_ID: offer?.product_id ?? '',
         AMOUNT: centsToEuro(order.amountCents),
         MESSAGE: messageOf(order, status, lang),
+        PURPOSE: order.purpose,
       };
       if (order.contractNo) answer.CONTRACT_NO = order.contractNo;
       if (status === 'FAILED' && order.reasonText) answer.REASON_TEXT = order.reasonText;
@@ -132,15 +150,26 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
       const lang = pickLang(undefined, request.headers['accept-language']);
       const { CONTRACT_NO: contractNo, PRODUCT_ID: productId, I_MODE: mode } = request.body;
       const find = () =>
-        rt.db.query<{ contract_no: string; product_id: string; status: string; offer_no: string }>(
-          'SELECT contract_no, product_id, status, offer_no FROM contracts WHERE contract_no = $1',
+        rt.db.query<{
+          contract_no: string;
+          product_id: string;
+          status: string;
+          offer_no: string;
+          customer_no: string | null;
+        }>(
+          'SELECT contract_no, product_id, status, offer_no, customer_no FROM contracts WHERE contract_no = $1',
           [contractNo.trim()],
         );
       const [contract] = await find();
       if (
         !contract ||
         (productId !== undefined && String(productId).trim() !== contract.product_id) ||
-        !rt.offers.mayAccess(request, contract.offer_no, request.body.TOKEN)
+        !(
+          rt.offers.mayAccess(request, contract.offer_no, request.body.TOKEN) ||
+          // The logged-in customer whose contract it is (the portal's payment-method page).
+          (contract.customer_no !== null &&
+            (await rt.contracts?.()?.customerOf(request)) === contract.customer_no)
+        )
       )
         throw notFound('payment:errors.contractNotFound');
 

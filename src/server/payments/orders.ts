@@ -12,8 +12,17 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** What an order pays for (migration 0007): an offer, a contract's card registration or its balance. */
+export type OrderPurpose = 'OFFER' | 'CARD_REGISTRATION' | 'BALANCE';
+
 export interface PaymentOrder {
   orderId: string;
+  purpose: OrderPurpose;
+  /** The portal customer who started a contract's order (null for an offer's). */
+  customerNo: string | null;
+  bindingId: string | null;
+  /** MM/YYYY, from the provider's status of a registered card. */
+  cardExpiry: string | null;
   offerNo: string;
   attempt: number;
   amountCents: number;
@@ -51,6 +60,11 @@ export function toPaymentOrder(row: Record<string, unknown>): PaymentOrder {
   const status = String(row.status) as OrderStatus;
   return {
     orderId: String(row.order_id),
+    purpose:
+      row.purpose === 'CARD_REGISTRATION' || row.purpose === 'BALANCE' ? row.purpose : ('OFFER' as const),
+    customerNo: text(row.customer_no),
+    bindingId: text(row.binding_id),
+    cardExpiry: text(row.card_expiry),
     offerNo: String(row.offer_no),
     attempt: Number(row.attempt),
     amountCents: Number(row.amount_cents),
@@ -108,7 +122,7 @@ export function checkedWithin(order: PaymentOrder, now: Date, ms: number): boole
 /** The order whose approval issued a contract (not a refunded duplicate). */
 export async function orderOfContract(db: Db, contractNo: string): Promise<PaymentOrder | null> {
   const rows = await db.query(
-    `SELECT * FROM payment_orders WHERE contract_no = $1 AND refund_required = false
+    `SELECT * FROM payment_orders WHERE contract_no = $1 AND refund_required = false AND purpose = 'OFFER'
      ORDER BY completed_at NULLS LAST, attempt LIMIT 1`,
     [contractNo],
   );

@@ -18,7 +18,8 @@ import {
 import { completeOrder, markOrderSuspect, type Outcome, type ProviderDetails } from './completion';
 import { findOrder, noteUnconfirmedReturn, type PaymentOrder } from './orders';
 import { RETURN_PATH } from './regpay';
-import { completionUrl, type PaymentsRuntime, resolveContext } from './runtime';
+import { bindingDetails } from './resolve';
+import { completionUrl, contractReturnUrl, type PaymentsRuntime, resolveContext } from './runtime';
 
 const field = { type: 'string', maxLength: 200 } as const;
 
@@ -93,7 +94,7 @@ async function approvalOutcome(
     );
     return null;
   }
-  const withStatus = { ...details, providerOrderStatus: status.orderStatus };
+  const withStatus = { ...details, providerOrderStatus: status.orderStatus, ...bindingDetails(status) };
   if (status.amountCents !== order.amountCents) {
     rt.log.error(
       {
@@ -174,9 +175,14 @@ export function registerProviderReturn(app: FastifyInstance, rt: PaymentsRuntime
           : failureOutcome(response);
     if (!outcome) {
       await noteUnconfirmedReturn(rt.db, orderId, rt.now());
+      if (order.purpose !== 'OFFER' && order.contractNo)
+        return reply.redirect(contractReturnUrl(rt, order.contractNo, orderId), 303);
       return redirect();
     }
     await completeOrder(rt.db, orderId, { ...outcome, fromReturn: true }, resolveContext(rt));
+    // A contract's order (card registration, balance) returns to its payment-method page.
+    if (order.purpose !== 'OFFER' && order.contractNo)
+      return reply.redirect(contractReturnUrl(rt, order.contractNo, orderId), 303);
     return redirect();
   });
 }

@@ -19,7 +19,9 @@ export const REGPAY_PATH = '/zcp/jcc/JCCFunc/REGPAY';
 export const RETURN_PATH = '/zcp/jcc/return';
 
 interface RegpayBody {
-  CS_POLICY: { OFFER_NO: string; PRODUCT_ID?: string | number };
+  CS_POLICY?: { OFFER_NO: string; PRODUCT_ID?: string | number };
+  /** A contract's pending balance (the customer portal): CONTRACT_NO and PRODUCT_ID instead of CS_POLICY. */
+  CONTRACT_NO?: string;
   LANGUAGE?: string;
   PAYMENT_METHOD?: string;
   TOKEN?: string;
@@ -28,8 +30,10 @@ interface RegpayBody {
 const regpaySchema = {
   body: {
     type: 'object',
-    required: ['CS_POLICY'],
+    // An offer's payment (CS_POLICY) or a logged-in customer's contract balance (CONTRACT_NO).
+    anyOf: [{ required: ['CS_POLICY'] }, { required: ['CONTRACT_NO', 'PRODUCT_ID'] }],
     properties: {
+      CONTRACT_NO: { type: 'string', minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9/_.-]+$' },
       CS_POLICY: {
         type: 'object',
         required: ['OFFER_NO'],
@@ -105,8 +109,13 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
   app.post<{ Body: RegpayBody }>(
     REGPAY_PATH,
     { schema: regpaySchema },
-    async (request): Promise<RegpayAnswer> => {
+    async (request, reply): Promise<RegpayAnswer> => {
       const body = request.body;
+      if (!body.CS_POLICY) {
+        const contracts = rt.contracts?.();
+        if (!contracts) throw notFound('payment:errors.contractNotFound');
+        return (await contracts.regpay(request, reply)) as RegpayAnswer;
+      }
       const lang = pickLang(body.LANGUAGE, request.headers['accept-language']);
       const offerNo = body.CS_POLICY.OFFER_NO.trim();
       const productId =

@@ -21,6 +21,12 @@ function unanswered(order: PaymentOrder): boolean {
 }
 
 /** What a provider status means for an order in the state it is in; null when nothing changes. */
+/** A registered card's binding as the provider's status gives it, for the order row. */
+export function bindingDetails(status: ProviderOrderStatus): { bindingId?: string; cardExpiry?: string } {
+  if (!status.found || !status.binding) return {};
+  return { bindingId: status.binding.bindingId, cardExpiry: status.binding.expiry };
+}
+
 export function outcomeFromStatus(
   order: PaymentOrder,
   status: ProviderOrderStatus,
@@ -32,7 +38,7 @@ export function outcomeFromStatus(
     // The browser never reached the provider (or not yet).
     return unanswered(order) && abandoned ? { result: 'CANCELLED', details: ABANDONED } : null;
   }
-  const details = { providerOrderStatus: status.orderStatus };
+  const details = { providerOrderStatus: status.orderStatus, ...bindingDetails(status) };
   switch (status.orderStatus) {
     case ORDER_STATUS.DEPOSITED:
       return order.status === 'APPROVED' ? null : { result: 'APPROVED', details };

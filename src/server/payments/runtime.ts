@@ -1,7 +1,7 @@
 // What the payment routes share: the database, configuration, flows, clock, logger and the
 // provider's order-status client.
 
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import type { OrderStatusClient } from '../cardProvider/client';
 import type { Db } from '../db';
@@ -14,8 +14,20 @@ export interface OfferOwnership {
   mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean;
 }
 
+/**
+ * The customer portal's side of the payment calls (issue 14): who is logged in, and the start of
+ * a contract's own payment (REGPAY with CONTRACT_NO), which needs the portal's session and CSRF.
+ */
+export interface ContractPayments {
+  /** The logged-in portal customer's number, or null (no side effects on the session). */
+  customerOf(request: FastifyRequest): Promise<string | null>;
+  regpay(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+}
+
 export interface PaymentsRuntime {
   offers: OfferOwnership;
+  /** Late-bound: the portal registers its routes before the payment calls. */
+  contracts?: () => ContractPayments | undefined;
   db: Db;
   config: PaymentConfig;
   flows: FlowBundle[];
@@ -40,4 +52,9 @@ export function resolveContext(rt: PaymentsRuntime): ResolveContext {
 /** The web app's page the browser lands on after the provider. */
 export function completionUrl(rt: PaymentsRuntime, orderId: string): string {
   return `${rt.config.publicUrl}/payment-completion/${encodeURIComponent(orderId || 'unknown')}`;
+}
+
+/** The payment-method page a contract's card registration or balance payment returns to. */
+export function contractReturnUrl(rt: PaymentsRuntime, contractNo: string, orderId: string): string {
+  return `${rt.config.publicUrl}/my-contract/${encodeURIComponent(contractNo)}/payment-method-details?ORDER_ID=${encodeURIComponent(orderId)}`;
 }

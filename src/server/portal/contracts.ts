@@ -67,6 +67,14 @@ export function maskCardNumber(value: string): string {
   return `•••• •••• •••• ${digits.slice(-4)}`;
 }
 
+/** An IBAN as the portal shows it: country, check digits and the last four, in groups of four. */
+export function maskIban(value: string): string {
+  const iban = value.replace(/\s+/g, '').toUpperCase();
+  if (iban.length < 8) return '';
+  const hidden = iban.slice(4, -4).replace(/./g, '•');
+  return groupIban(`${iban.slice(0, 4)}${hidden}${iban.slice(-4)}`);
+}
+
 /** IBAN in groups of four, as the portal shows it (§5). */
 export function groupIban(value: string): string {
   return value
@@ -90,7 +98,7 @@ export function paymentData(data: Json): PaymentData {
     CARD_NUMBER: maskCardNumber(card),
     CARD_EXPIRY: text(stored.CARD_EXPIRY),
     BINDING_ID: text(stored.BINDING_ID),
-    IBAN: text(stored.IBAN) ? groupIban(text(stored.IBAN)) : '',
+    IBAN: text(stored.IBAN) ? maskIban(text(stored.IBAN)) : '',
     BANK: text(stored.BANK),
     ACCOUNT_HOLDER: text(stored.ACCOUNT_HOLDER),
   };

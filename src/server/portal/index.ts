@@ -15,6 +15,8 @@ import { seedEndorsementDemo } from './endorsements/demo';
 import { endorsementRoutes } from './endorsements/routes';
 import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
+import { seedPaymethodDemo } from './paymethod/demo';
+import { paymethodRoutes } from './paymethod/routes';
 import { seedDemoRequests } from './requests/demo';
 import { requestRoutes } from './requests/routes';
 import { umRoutes } from './um';
@@ -33,6 +35,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
       await seedDemoRequests(ctx.db, ctx.now());
       await seedEndorsementDemo(ctx.db);
+      await seedPaymethodDemo(ctx.db);
     }
     await app.register(csrfProtection, {
       cookieKey: cookieNames(portal).csrfSecret,
@@ -56,5 +59,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(passkeyRoutes(ctx));
     await app.register(claimRoutes(ctx));
     await app.register(requestRoutes(ctx));
+    await app.register(paymethodRoutes(ctx));
   };
 }

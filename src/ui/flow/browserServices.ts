@@ -44,7 +44,14 @@ export function browserServices(flow: Flow): FlowServices {
         return expired ? 'expired' : 'invalid';
       }
     },
-    payment: async (_name, quote) => {
+    payment: async (name, quote) => {
+      // A payment naming one of the flow's calls (a portal card registration) runs that call.
+      const spec = flow.calls?.[name];
+      if (spec) {
+        const request = callRequest(spec, quote);
+        const answer = await callZcp(request.method, request.path, request.body);
+        return (answer as { ES_RETURN_DATA: Awaited<ReturnType<FlowServices['payment']>> }).ES_RETURN_DATA;
+      }
       const answer = await registerPayment({
         CS_POLICY: {
           OFFER_NO: String(getPath(quote, 'CS_POLICY.OFFER_NO') ?? ''),

@@ -5,6 +5,7 @@ import type { RegistryWidgetsType, Widget as RjsfWidget, TemplatesType } from '@
 import type { Widget } from '../../engine/flow/types';
 import { CheckboxWidget, RadioWidget, SelectWidget, YesNoWidget } from '../widgets/ChoiceWidgets';
 import { DateWidget } from '../widgets/DateWidget';
+import { FileWidget } from '../widgets/FileWidget';
 import { CardExpiryWidget, PhoneWidget, TimeWidget } from '../widgets/MaskedWidgets';
 import { CurrencyWidget, NumberWidget } from '../widgets/NumberWidgets';
 import { HiddenWidget, PasswordWidget, TextareaWidget } from '../widgets/OtherWidgets';
@@ -52,6 +53,7 @@ const byName: Record<Widget, RjsfWidget> = {
   cardExpiry: CardExpiryWidget,
   digits: DigitsWidget,
   password: PasswordWidget,
+  file: FileWidget,
   hidden: HiddenWidget,
 };
 
