@@ -14,8 +14,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // scripts/test.ts runs two groups of spec files at once, each with its own server and folder.
   outputDir: process.env.E2E_OUTPUT ?? 'test-results',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Generous: two groups share two cores in CI; speed is measured by the benchmark, not here.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
