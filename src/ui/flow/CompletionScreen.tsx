@@ -22,6 +22,9 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
   const values = Object.fromEntries(
     Object.entries(completion.values ?? {}).map(([name, path]) => [name, String(getPath(quote, path) ?? '')]),
   );
+  // A link may name a value: "/my-claims/{claimNo}" opens the claim just filed.
+  const target = (to: string) =>
+    to.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
   return (
     <div className="flow flow--completed" data-flow={flow.id} data-substep="completed">
       <div className="flow__main">
@@ -35,12 +38,12 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
           {completion.links?.map((link, i) => (
             <a
               key={link.to}
-              href={link.to}
+              href={target(link.to)}
               className={i === 0 ? 'btn btn--primary' : 'btn btn--secondary'}
               onClick={(e) => {
                 if (!onLink) return;
                 e.preventDefault();
-                onLink(link.to);
+                onLink(target(link.to));
               }}
             >
               {t(qualify(flow, link.label))}
