@@ -44,10 +44,10 @@ const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'Requests
   ...PORTAL_NAMESPACES,
   'requests',
 ]);
-const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
-  () => import('./pages/PortalFlowPage'),
+const PortalFlowPage = lazyPage<
   'PortalFlowPage',
-);
+  { flowId: string; presetFromParams?: Record<string, string> }
+>(() => import('./pages/PortalFlowPage'), 'PortalFlowPage');
 
 function route(
   id: string,
@@ -89,6 +89,13 @@ export function portalRoutes(): RouteObject[] {
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
     route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
+    route('MotorClaim', 'motor-claim/:step', <PortalFlowPage flowId="motor-claim" />, 'claims:list.newMotor'),
+    route(
+      'PropertyClaim',
+      'property-claim/:contractId/:step',
+      <PortalFlowPage flowId="property-claim" presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }} />,
+      'claims:list.newProperty',
+    ),
   ];
 }
 
