@@ -46,6 +46,12 @@ const CAUSES = {
       CAUSE_DETAILS_NO: 'UNKNOWN_PARTY',
       EVENT_DESCRIPTION: 'Άγνωστος',
     },
+    {
+      CAUSE_NO: 'WATER_LEAK',
+      CAUSE_DESC: 'Διαρροή νερού',
+      CAUSE_DETAILS_NO: 'PIPE',
+      EVENT_DESCRIPTION: 'Σωλήνας',
+    },
   ],
 };
 
@@ -166,7 +172,11 @@ describe('the motor claim wizard', () => {
     const fields = motor.flow.steps[1].substeps[0].fields ?? [];
     const cause = fields.find((f) => f.id === 'CAUSE_NO')!.optionsFrom!;
     const details = fields.find((f) => f.id === 'CAUSE_DETAILS_NO')!.optionsFrom!;
-    expect(quoteListOptions(cause, CAUSES).map((o) => o.value)).toEqual(['COLLISION', 'PARKED']);
+    expect(quoteListOptions(cause, CAUSES).map((o) => o.value)).toEqual([
+      'COLLISION',
+      'PARKED',
+      'WATER_LEAK',
+    ]);
     const quote = setPath({ ...CAUSES }, 'CS_CLAIM.CAUSE_NO', 'COLLISION');
     expect(quoteListOptions(details, quote).map((o) => o.value)).toEqual(['REAR', 'FRONT']);
     expect(quoteListOptions(details, CAUSES)).toEqual([]);
