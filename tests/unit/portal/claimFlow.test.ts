@@ -10,6 +10,7 @@ import { checkFlowFolder } from '../../../src/engine/flow/check';
 import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
 import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
 import type { CallSpec, Flow, Quote } from '../../../src/engine/flow/types';
+import { noticeHolds } from '../../../src/engine/flow/notices';
 import { quoteListOptions } from '../../../src/engine/flow/validate';
 import { callRequest } from '../../../src/engine/machine/calls';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
@@ -180,6 +181,15 @@ describe('the motor claim wizard', () => {
     const quote = setPath({ ...CAUSES }, 'CS_CLAIM.CAUSE_NO', 'COLLISION');
     expect(quoteListOptions(details, quote).map((o) => o.value)).toEqual(['REAR', 'FRONT']);
     expect(quoteListOptions(details, CAUSES)).toEqual([]);
+  });
+});
+
+describe('a contract not claimable online', () => {
+  it('shows the call-the-claims-line text as soon as the contract is chosen', () => {
+    const notice = motor.flow.steps[1].substeps[0].notices!.find((n) => n.id === 'notOnline')!;
+    expect(notice.text).toBe('refusals.notOnline');
+    expect(noticeHolds(notice, { CT_CONTRACT: [{ ONLINE_CLAIM: false }] })).toBe(true);
+    expect(noticeHolds(notice, { CT_CONTRACT: [{ ONLINE_CLAIM: true }] })).toBe(false);
   });
 });
 
