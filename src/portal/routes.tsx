@@ -60,10 +60,10 @@ const PaymentMethodPage = lazyPage(() => import('./pages/PaymentMethodPage'), 'P
   'flow',
   'paymethod',
 ]);
-const PortalFlowPage = lazyPage<'PortalFlowPage', { flowId: string }>(
-  () => import('./pages/PortalFlowPage'),
+const PortalFlowPage = lazyPage<
   'PortalFlowPage',
-);
+  { flowId: string; presetFromParams?: Record<string, string> }
+>(() => import('./pages/PortalFlowPage'), 'PortalFlowPage');
 
 function route(
   id: string,
@@ -118,6 +118,13 @@ export function portalRoutes(): RouteObject[] {
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
     route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
+    route('MotorClaim', 'motor-claim/:step', <PortalFlowPage flowId="motor-claim" />, 'claims:list.newMotor'),
+    route(
+      'PropertyClaim',
+      'property-claim/:contractId/:step',
+      <PortalFlowPage flowId="property-claim" presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }} />,
+      'claims:list.newProperty',
+    ),
   ];
 }
 

@@ -157,8 +157,9 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   const known = (path: string) => {
     if (path.startsWith('$')) return true;
     const generic = path.replace(/\.\d+(?=\.|$)/g, '.*');
-    if (written.has(path) || written.has(generic)) return true;
-    return [...prefixes, ...written].some((p) => generic === p || generic.startsWith(`${p}.`));
+    // A call's merge target is written whole (a list a select reads with optionsFrom).
+    if (written.has(path) || written.has(generic) || prefixes.has(path)) return true;
+    return [...prefixes, ...written].some((p) => generic.startsWith(`${p}.`));
   };
   const needPath = (path: string, pointer: string, file = flowFile) => {
     if (!known(path))
@@ -191,6 +192,14 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     }
     for (const [j, d] of (lov.dependsOn ?? []).entries()) needPath(d.path, `/lovs/${i}/dependsOn/${j}/path`);
   });
+  // A value map translates an answer the flow writes: its path must be one ('1' -> 'X' of a yes/no).
+  for (const [name, call] of Object.entries(flow.calls ?? {})) {
+    if (!call.send || typeof call.send === 'string') continue;
+    for (const [key, entry] of Object.entries(call.send)) {
+      if (typeof entry === 'string') continue;
+      needPath(entry.path, `/calls/${name}/send/${key.replace(/~/g, '~0').replace(/\//g, '~1')}/path`);
+    }
+  }
   (flow.derived ?? []).forEach((d, i) => {
     for (const p of [d.ageOf, d.sumOf, d.countOf, d.copyOf].filter(Boolean) as string[])
       needPath(p, `/derived/${i}`);
@@ -213,6 +222,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       });
     }
     if (field.optionsFrom) needPath(field.optionsFrom.path, `${pointer}/optionsFrom/path`);
+    if (field.optionsFrom?.where) needPath(field.optionsFrom.where.path, `${pointer}/optionsFrom/where/path`);
     for (const [i, o] of (field.options ?? []).entries()) {
       needKey(qualify(flow, o.label), flowFile, `${pointer}/options/${i}/label`);
     }

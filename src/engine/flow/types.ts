@@ -45,8 +45,9 @@ export interface Completion {
   /** Values for the texts, read from the quote by path: { "workorderId": "CS_REQUEST.WORKORDER_ID" } fills {{workorderId}}. */
   values?: Record<string, string>;
   /**
-   * Where the customer goes next: an in-app path and its label (i18n key). `{path}` segments are
-   * filled from the quote: "/my-contract/{CS_CONTRACT.CONTRACT_NO}".
+   * Where the customer goes next: an in-app path and its label (i18n key). `{name}` is a name of
+   * `values` ("/my-claims/{claimNo}"), any other `{path}` is read from the quote
+   * ("/my-contract/{CS_CONTRACT.CONTRACT_NO}").
    */
   links?: { to: string; label: string }[];
 }
@@ -119,12 +120,18 @@ export interface LovBinding {
   call?: string;
 }
 
+/** A projected value: a quote path, or a path with a value map ({ "path", "map": { "1": "X" }, "otherwise": "" }). */
+export type SendEntry = string | { path: string; map: Record<string, unknown>; otherwise?: unknown };
+
 export interface CallSpec {
   method: 'GET' | 'POST';
   /** Path under /zcp; `{path.to.value}` segments are filled from the quote. */
   path: string;
-  /** What is sent: the whole quote (default), nothing, or a projection: { "I_MAIL_ADDRESS": "CS_CONFIRMATION.EMAIL" }. */
-  send?: 'quote' | 'none' | Record<string, string>;
+  /**
+   * What is sent: the whole quote (default), nothing, or a projection: { "I_MAIL_ADDRESS": "CS_CONFIRMATION.EMAIL" }.
+   * A dotted name nests ("IS_INCIDENT.CAUSE_NO"); an entry may translate the answer with a value map.
+   */
+  send?: 'quote' | 'none' | Record<string, SendEntry>;
   /** Where the answer goes: answer key -> quote path ("*" merges the whole answer into the quote). */
   merge?: Record<string, string>;
   /**
@@ -280,6 +287,10 @@ export interface OptionsFrom {
   label: string;
   /** "euro": the text is an amount shown in euro. */
   format?: 'euro';
+  /** Each value once (a list with a row per cause detail offers each cause once). */
+  unique?: boolean;
+  /** Only the entries whose key equals an answer: { "key": "CAUSE_NO", "path": "CS_CLAIM.CAUSE_NO" }. */
+  where?: { key: string; path: string };
 }
 
 export interface RuleRef {

@@ -47,9 +47,14 @@ export function isRequired(field: Field, quote: Quote, ctx: ValidationContext): 
 export function quoteListOptions(spec: OptionsFrom, quote: Quote): { value: string; label: unknown }[] {
   const list = getPath(quote, spec.path);
   if (!Array.isArray(list)) return [];
+  const wanted = spec.where ? getPath(quote, spec.where.path) : undefined;
+  const seen = new Set<string>();
   return list.flatMap((entry) => {
     const value = getPath(entry, spec.value);
     if (typeof value !== 'string' && typeof value !== 'number') return [];
+    if (spec.where && String(getPath(entry, spec.where.key) ?? '') !== String(wanted ?? '')) return [];
+    if (spec.unique && seen.has(String(value))) return [];
+    seen.add(String(value));
     return [{ value: String(value), label: getPath(entry, spec.label) }];
   });
 }

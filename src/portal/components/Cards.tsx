@@ -41,8 +41,22 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
           </>
         ) : null}
       </dl>
+      {claimWizard(contract) ? (
+        <p className="portal-card__actions">
+          <Link to={claimWizard(contract)!}>{t('contracts.fileClaim')}</Link>
+        </p>
+      ) : null}
     </article>
   );
+}
+
+/** The claim wizard of an active motor or home contract (flows/motor-claim, flows/property-claim). */
+function claimWizard(contract: ContractEntry): string | null {
+  if (contract.STATUS !== 'ACTIVE') return null;
+  if (contract.PRODUCT_CODE === 'MOTOR') return '/motor-claim/1';
+  if (contract.PRODUCT_CODE === 'PROPERTY')
+    return `/property-claim/${encodeURIComponent(contract.CONTRACT_NO)}/1`;
+  return null;
 }
 
 export function OfferCard({ offer }: { offer: OfferEntry }) {

@@ -3,6 +3,7 @@
 
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ClaimEntry } from '../../api/portal';
 import { ClaimCard } from '../components/Cards';
 import { ReadState } from '../components/ReadState';
@@ -54,11 +55,19 @@ function ClaimList({ list }: { list: ClaimEntry[] }) {
 }
 
 export function ClaimsPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'claims']);
   const claims = useClaims();
   return (
     <div className="page">
       <h1>{t('claims.title')}</h1>
+      <p className="page__actions">
+        <Link to="/motor-claim/1" className="btn btn--primary">
+          {t('claims:list.newMotor')}
+        </Link>{' '}
+        <Link to="/property-claim/any/1" className="btn btn--secondary">
+          {t('claims:list.newProperty')}
+        </Link>
+      </p>
       <ReadState state={claims} retry={claims.retry}>
         {(list) => (list.length === 0 ? <p>{t('claims.none')}</p> : <ClaimList list={list} />)}
       </ReadState>

@@ -1,10 +1,11 @@
-// The portal's wizards (/register, /reset-password, /new-request, the endorsements): a flow folder run
-// by the engine and drawn by the generic FlowRunner. The machine lives as long as the page: its answers (a password
+// The portal's wizards (/register, /reset-password, /new-request, the endorsements, the payment-method
+// change, /motor-claim, /property-claim): a flow folder run by the engine and drawn by the generic
+// FlowRunner. The machine lives as long as the page: its answers (a password
 // among them) are never written to storage, and leaving the page starts the wizard afresh.
 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { createActor } from 'xstate';
 import type { Flow } from '../../engine/flow/types';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
@@ -47,17 +48,29 @@ function useFlowActor(
   return { actor, missing };
 }
 
+/**
+ * `values`: answers the new quote starts with (the contract an endorsement is for);
+ * `presetFromParams`: a route parameter and the quote path it fills ({ contractId: "CS_CLAIM.CONTRACT_NO" }),
+ * the value "any" (or none) leaving the answer to the customer.
+ */
 export function PortalFlowPage({
   flowId,
   values,
+  presetFromParams,
 }: {
   flowId: string;
-  /** Values set on the new quote (the contract an endorsement is for). */
   values?: Record<string, unknown>;
+  presetFromParams?: Record<string, string>;
 }) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
-  const { actor, missing } = useFlowActor(flowId, values);
+  const params = useParams();
+  const preset: Record<string, unknown> = { ...values };
+  for (const [param, path] of Object.entries(presetFromParams ?? {})) {
+    const value = params[param];
+    if (value && value !== 'any') preset[path] = value;
+  }
+  const { actor, missing } = useFlowActor(flowId, preset);
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
   if (!actor) return <DelayedLoader />;
   return (

@@ -37,13 +37,16 @@ function cachedRead<T>(
   return { store, load };
 }
 
-/** A cached read for a screen: loaded on first use in a session, with a retry. */
-function useCachedRead<T>({ store, load }: CachedRead<T>): Loaded<T> & { retry: () => void } {
+/**
+ * A cached read for a screen: loaded on first use in a session, with a retry. `fresh` reads again
+ * each time a screen opens (the claims: one just filed through a wizard must be listed).
+ */
+function useCachedRead<T>({ store, load }: CachedRead<T>, fresh = false): Loaded<T> & { retry: () => void } {
   const session = useSession();
   const state = useStore(store);
   useEffect(() => {
-    if (session && store.get() === null) load();
-  }, [session, store, load]);
+    if (session && (fresh || store.get() === null)) load();
+  }, [session, store, load, fresh]);
   return { ...(state ?? { status: 'loading' }), retry: load };
 }
 
@@ -55,4 +58,4 @@ const claims = cachedRead<ClaimEntry[]>((s) => getClaims(s.CUSTOMER_NO).then((a)
 
 export const useContracts = () => useCachedRead(contracts);
 export const useOffers = () => useCachedRead(offers);
-export const useClaims = () => useCachedRead(claims);
+export const useClaims = () => useCachedRead(claims, true);

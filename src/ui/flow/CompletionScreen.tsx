@@ -14,10 +14,17 @@ export interface CompletionScreenProps {
   onLink?: (to: string) => void;
 }
 
-/** A link's `{path}` segments filled from the quote (encoded, so a value cannot leave the path). */
-export function completionLink(to: string, quote: Quote | undefined): string {
-  return to.replace(/\{([^}]+)\}/g, (_, path: string) =>
-    encodeURIComponent(String(getPath(quote ?? {}, path) ?? '')),
+/**
+ * A link's `{…}` segments filled from the quote (encoded, so a value cannot leave the path): a name
+ * of the completion's `values` ("/my-claims/{claimNo}"), else a path ("/my-contract/{CS_CONTRACT.CONTRACT_NO}").
+ */
+export function completionLink(
+  to: string,
+  quote: Quote | undefined,
+  values: Record<string, string> = {},
+): string {
+  return to.replace(/\{([^}]+)\}/g, (_, key: string) =>
+    encodeURIComponent(String(getPath(quote ?? {}, values[key] ?? key) ?? '')),
   );
 }
 
@@ -42,12 +49,12 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
           {completion.links?.map((link, i) => (
             <a
               key={link.to}
-              href={completionLink(link.to, quote)}
+              href={completionLink(link.to, quote, completion.values)}
               className={i === 0 ? 'btn btn--primary' : 'btn btn--secondary'}
               onClick={(e) => {
                 if (!onLink) return;
                 e.preventDefault();
-                onLink(completionLink(link.to, quote));
+                onLink(completionLink(link.to, quote, completion.values));
               }}
             >
               {t(qualify(flow, link.label))}
