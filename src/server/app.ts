@@ -15,6 +15,7 @@ import { loadFlowBundles } from '../engine/flow/files';
 import { createStatusClient } from './cardProvider/client';
 import { type Config, ConfigError } from './config';
 import type { ServiceContext } from './context';
+import { devSmsRoutes, httpSmsTransport, portalRoutes } from './customerArea/index';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
 import { expireAnonymousData } from './housekeeping';
@@ -23,7 +24,6 @@ import { type SenderLoop, startSenderLoop, type Transports } from './outbox/send
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
-import { devSmsRoutes, httpSmsTransport, portalRoutes } from './portal/index';
 import { Catalog } from './products/catalog';
 import { offerAccessFor } from './products/offerAccess';
 import { contactRoutes } from './routes/contact';

@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { type PortalConfig, portalConfigFromEnv } from './customerArea/config';
 import { type PaymentConfig, paymentConfigFromEnv } from './payments/config';
-import { type PortalConfig, portalConfigFromEnv } from './portal/config';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/kinds';
 
 export type { PaymentConfig } from './payments/config';
@@ -72,7 +72,7 @@ export interface Config {
   /** Built web app served with the history-mode fallback, when the folder exists. */
   webDir: string;
   payment: PaymentConfig;
-  /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/portal/config.ts). */
+  /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/customerArea/config.ts). */
   portal: PortalConfig;
   /** Customers' files: the folder every instance shares, and the size limits by kind. */
   uploads: UploadLimits & { dir: string };

@@ -6,7 +6,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/portal/demo';
+import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

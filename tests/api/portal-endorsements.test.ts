@@ -4,8 +4,8 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/portal/demo';
-import { endorsementRules } from '../../src/server/portal/endorsements/kinds';
+import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { endorsementRules } from '../../src/server/customerArea/endorsements/kinds';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

@@ -7,8 +7,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/portal/demo';
-import { DEMO_HOME_OFFER } from '../../src/server/portal/demoOffers';
+import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { DEMO_HOME_OFFER } from '../../src/server/customerArea/demoOffers';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

@@ -5,8 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
+import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { housekeeping } from '../../src/server/outbox/sender';
-import { DEMO_PASSWORD } from '../../src/server/portal/demo';
 import { startService, type TestService } from './support/app';
 import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient } from './support/portal';
 

@@ -4,13 +4,13 @@
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type ServiceContext, today } from '../context';
+import { contractsOf } from '../customerArea/dashboard';
+import { auth, coded, forbidden, requireSession } from '../customerArea/http';
+import { answers, body, open, str, ymd } from '../customerArea/schemas';
 import type { Db } from '../db';
 import { type ApiError, type PendingMessage, renderMessages, requestLang } from '../errors';
 import { hasKey, type Lang, t } from '../i18n';
 import { enqueueMail } from '../outbox';
-import { contractsOf } from '../portal/dashboard';
-import { auth, coded, forbidden, requireSession } from '../portal/http';
-import { answers, body, open, str, ymd } from '../portal/schemas';
 import { receiveUpload } from '../uploads/routes';
 import {
   CLAIM_RULES,

@@ -4,8 +4,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { centsToEuro, toCents } from '../../engine/money';
 import { type ServiceContext, today } from '../context';
+import { portalOwnsOffer } from '../customerArea/offerOwner';
 import { notFound, refuse, requestLang } from '../errors';
-import { portalOwnsOffer } from '../portal/offerOwner';
 import { offerAccessFor } from '../products/offerAccess';
 import { findOffer } from '../products/offers';
 import { priceQuote } from '../products/pricing';

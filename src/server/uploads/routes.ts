@@ -4,8 +4,8 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../context';
+import { auth, requireSession } from '../customerArea/http';
 import { ApiError } from '../errors';
-import { auth, requireSession } from '../portal/http';
 import { ownUpload, saveUpload, type UploadRow, type Uploads, uploadRefused } from './files';
 import { kindRules, type UploadKind } from './kinds';
 

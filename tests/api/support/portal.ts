@@ -3,8 +3,8 @@
 // development outbox.
 
 import type { LightMyRequestResponse } from 'fastify';
+import { hashPassword } from '../../../src/server/customerArea/passwords';
 import type { Db } from '../../../src/server/db';
-import { hashPassword } from '../../../src/server/portal/passwords';
 import type { TestService } from './app';
 
 export class PortalClient {
