@@ -270,6 +270,11 @@ describe('quotation', () => {
     ]);
     expect(rows[0]).toMatchObject({ premium_cents: 6200, mail_address: mail, status: 'OPEN' });
     expect(rows[0].quote.CS_POLICY.OFFER_NO).toBe(policy.OFFER_NO);
+    // The language of the request (spec §3: CS_POLICY and the user extras carry it).
+    expect(rows[0].quote).toMatchObject({
+      CS_POLICY: { LANGUAGE: 'en' },
+      CS_USER_EXTRAS: { LANGUAGE: 'en' },
+    });
     expect(String(res.headers['set-cookie'])).toMatch(/zcp_offers=.*HttpOnly/);
   });
 

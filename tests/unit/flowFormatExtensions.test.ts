@@ -336,3 +336,17 @@ describe('lovExclude: a list of values bound with some values not offered', () =
     expect(offered.map((o) => o.value)).toEqual(['CARD', 'CARD_SO', 'SEPA_DD']);
   });
 });
+
+describe('the quote carries what spec §3 puts in it', () => {
+  it.each([
+    ['driver', 'CS_DRIVER'],
+    ['travel', 'CS_TRAVEL'],
+    ['hunter', 'CS_HUNTER'],
+  ])('%s starts with its ACTIVATED flag set', async (id, object) => {
+    const { loadFlowBundles } = await import('../../src/engine/flow/files');
+    const { initialQuote } = await import('../../src/engine/machine/createFlowMachine');
+    const flow = (await loadFlowBundles()).find((b) => b.flow.id === id)?.flow;
+    expect(flow).toBeDefined();
+    expect((initialQuote(flow as Flow)[object] as Record<string, unknown>).ACTIVATED).toBe('X');
+  });
+});

@@ -180,6 +180,12 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
   const variant = quoteVariant(product, quote);
   const term = policyTerm(product, quote, options.today);
   quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...term });
+  // The language the visitor bought in (the mails and documents follow it), from the request.
+  quote = setPath(
+    setPath(quote, 'CS_POLICY.LANGUAGE', options.lang),
+    'CS_USER_EXTRAS.LANGUAGE',
+    options.lang,
+  );
   referralCheck(product, quote, options.lang);
   const promotions = promotionsFor(quote, product.meta.rulesKey, options.today);
 
