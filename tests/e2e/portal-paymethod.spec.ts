@@ -81,10 +81,12 @@ test('switches to direct debit with a certificate (Greek, 390 px); a blocked con
   expect(errors).toEqual([]);
 });
 
-test('registers a card through the provider sandbox (English, 1280 px)', async ({ page }) => {
+test('registers a card through the provider sandbox and updates its expiry (English, 1280 px)', async ({
+  page,
+}) => {
   const lang = 'en';
   const errors = await logInAndOpen(page, lang, 1280, 'CY9000101');
-  await page.getByLabel(L(lang, 'paymethod:options.CARD')).check();
+  await page.getByLabel(L(lang, 'paymethod:options.CARD'), { exact: true }).check();
   await expect(page.getByText(L(lang, 'paymethod:card.intro'))).toBeVisible();
   await next(page, lang);
 
@@ -101,5 +103,18 @@ test('registers a card through the provider sandbox (English, 1280 px)', async (
     page.getByText(L(lang, 'paymethod:current.CARD', { number: '•••• •••• •••• 0002', expiry: '10/2030' })),
   ).toBeVisible();
   await expectAccessible(page, 'payment method, card registered');
+
+  // The bank renewed the card with the same number: only the expiry changes (CHGEXPDATE).
+  const expiry = page.getByLabel(L(lang, 'paymethod:expiry.label'));
+  await expiry.fill('13/31');
+  await page.getByRole('button', { name: L(lang, 'paymethod:expiry.save') }).click();
+  await expect(page.getByText(L(lang, 'paymethod:errors.expiry'))).toBeVisible();
+  await expiry.fill('11/31');
+  await page.getByRole('button', { name: L(lang, 'paymethod:expiry.save') }).click();
+  await expect(page.getByText(L(lang, 'paymethod:expiry.saved'))).toBeVisible();
+  await expect(
+    page.getByText(L(lang, 'paymethod:current.CARD', { number: '•••• •••• •••• 0002', expiry: '11/2031' })),
+  ).toBeVisible();
+  await expectAccessible(page, 'payment method, card expiry updated');
   expect(errors).toEqual([]);
 });

@@ -3,23 +3,26 @@
 // the `paymethod` flow run by the engine. The card provider returns here with ?ORDER_ID=, whose
 // outcome (card registered, balance paid, or not) is read from ORDSTAT.
 
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { callZcp, getOrderStatus } from '../../api/zcp';
 import type { PaymentRedirect } from '../../engine/machine/services';
+import { TextField } from '../../ui/components/fields';
 import { PaymentRedirectForm } from '../../ui/flow/Pauses';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { ReadState } from '../components/ReadState';
 import { showDate, showEuro } from '../format';
 import { CONTRACTS_PATH } from '../routePaths';
 import { useContracts } from '../state/portalData';
+import { currentSession } from '../state/session';
 import { PortalFlowPage } from './PortalFlowPage';
 
 interface PaymentData {
   PAYMENT_METHOD: 'CARD' | 'DIRECT_DEBIT' | 'CASH';
   CARD_NUMBER: string;
   CARD_EXPIRY: string;
+  BINDING_ID?: string;
   IBAN: string;
 }
 
@@ -62,8 +65,9 @@ function useOrderOutcome(orderId: string | null): Outcome {
   return outcome;
 }
 
-function CurrentMethod({ data }: { data: Options['CS_PAYMENT_DATA'] }) {
+function CurrentMethod({ options }: { options: Options }) {
   const { t } = useTranslation('paymethod');
+  const [data, setData] = useState(options.CS_PAYMENT_DATA);
   return (
     <section className="card" aria-labelledby="paymethod-current">
       <h2 id="paymethod-current">{t('current.title')}</h2>
@@ -75,7 +79,73 @@ function CurrentMethod({ data }: { data: Options['CS_PAYMENT_DATA'] }) {
         })}
       </p>
       {data.EFFECTIVE_DATE && <p>{t('current.effective', { date: showDate(data.EFFECTIVE_DATE) })}</p>}
+      {data.PAYMENT_METHOD === 'CARD' && data.BINDING_ID && options.CHANGE_AVAILABLE ? (
+        <CardExpiry options={options} bindingId={data.BINDING_ID} onSaved={setData} />
+      ) : null}
     </section>
+  );
+}
+
+/** A renewed card keeps its number: the customer gives the new expiry (CHGEXPDATE), nothing else. */
+function CardExpiry({
+  options,
+  bindingId,
+  onSaved,
+}: {
+  options: Options;
+  bindingId: string;
+  onSaved: (data: Options['CS_PAYMENT_DATA']) => void;
+}) {
+  const { t } = useTranslation('paymethod');
+  const [expiry, setExpiry] = useState('');
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    setError('');
+    setBusy(true);
+    callZcp('POST', 'jcc/ChgExpDate/CHGEXPDATE', {
+      CUSTOMER_NO: currentSession()?.CUSTOMER_NO ?? '',
+      CONTRACT_NO: options.CONTRACT_NO,
+      PRODUCT_ID: options.PRODUCT_ID,
+      BINDING_ID: bindingId,
+      NEW_EXPIRY: expiry.trim(),
+    })
+      .then(
+        (answer) => {
+          onSaved((answer as { CS_PAYMENT_DATA: Options['CS_PAYMENT_DATA'] }).CS_PAYMENT_DATA);
+          setExpiry('');
+          setSaved(true);
+        },
+        (failure: { body?: { MESSAGES?: { MSGTEXT?: string }[] } }) =>
+          setError(failure.body?.MESSAGES?.[0]?.MSGTEXT ?? t('errors.expiry')),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <form className="paymethod__expiry" onSubmit={save} noValidate>
+      <TextField
+        label={t('expiry.label')}
+        hint={t('expiry.hint')}
+        value={expiry}
+        onValueChange={setExpiry}
+        error={error || undefined}
+        inputMode="numeric"
+        autoComplete="cc-exp"
+        placeholder="MM/YY"
+        maxLength={7}
+      />
+      <button type="submit" className="btn btn--secondary" disabled={busy || expiry.trim() === ''}>
+        {t('expiry.save')}
+      </button>
+      {saved && (
+        <p className="notice notice--success" role="status">
+          {t('expiry.saved')}
+        </p>
+      )}
+    </form>
   );
 }
 
@@ -142,7 +212,7 @@ function PaymentMethod({ contractNo, productId }: { contractNo: string; productI
           {t(`order.${outcome.purpose}.${outcome.status === 'SUCCESS_PENDING' ? 'SUCCESS' : outcome.status}`)}
         </p>
       )}
-      <CurrentMethod data={options.CS_PAYMENT_DATA} />
+      <CurrentMethod options={options} />
       <Balance options={options} />
       {options.CHANGE_AVAILABLE ? (
         <PortalFlowPage
