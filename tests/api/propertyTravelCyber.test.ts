@@ -72,6 +72,17 @@ const coverIds = (body: { CT_COVERS: { PACKAGE_ID: string; COVER_ID: string }[] 
   body.CT_COVERS.filter((c) => c.PACKAGE_ID === pkg).map((c) => c.COVER_ID);
 
 describe('property', () => {
+  it('states the home assistance limits of spec §9: 150 a case, 3 of each kind, 5 a year', async () => {
+    const res = await post('/zcp/prop/propertycalc', propertyQuote());
+    expect(res.statusCode).toBe(200);
+    const assistance = res
+      .json()
+      .CT_COVERS.filter((c: { COVER_ID: string }) => c.COVER_ID === 'HOME_ASSISTANCE');
+    expect(assistance.length).toBeGreaterThan(0);
+    for (const cover of assistance)
+      expect(cover.LIMITS).toEqual({ perCase: 150, casesPerType: 3, casesPerYear: 5 });
+  });
+
   it('loadV2 answers the value per m² and the percentage of the property tariff', async () => {
     const res = await s.call({ method: 'GET', url: '/zcp/prop/loadV2' });
     expect(res.statusCode).toBe(200);
