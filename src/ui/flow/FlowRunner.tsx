@@ -381,7 +381,10 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       )}
       <div className="flow__main">
         <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
-          {t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
+          {/* While the e-mail code is asked, the page is about that, not the substep it guards. */}
+          {inner.includes('"otp"')
+            ? t('flow:otpTitle')
+            : t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
         </h1>
         {lovs.failed && (
           <p className="notice notice--error" role="alert">
