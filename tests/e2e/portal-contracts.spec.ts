@@ -132,6 +132,7 @@ test('a stored offer with a changed premium is bought at the new price and becom
           'CS_POLICY.CONS_VALID_DATA': true,
           'CS_POLICY.CONS_PRECONTR_INFO': true,
           'CS_POLICY.CONS_GDPR': true,
+          'CS_POLICY.PAYMENT_METHOD': 'CARD',
         },
       },
     ],
