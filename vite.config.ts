@@ -71,7 +71,10 @@ function lighterDeps(): Plugin {
     name: 'lighter-deps',
     apply: 'build',
     enforce: 'pre',
-    resolveId(source, importer) {
+    resolveId(source, importer, options) {
+      // The prerender's Node build (scripts/prerender.ts) takes the packages as Node resolves
+      // them: one copy of each, shared with what it leaves external.
+      if (options?.ssr) return null;
       if (source === 'markdown-to-jsx/react' && inRjsf(importer)) return markdown;
       if (source === 'fast-uri' && inRjsf(importer)) return uri;
       // React Router's package points every bundler at its development build; its production

@@ -1,15 +1,18 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './ui/styles/tokens.css';
 import './ui/styles/form.css';
 import './app/app.css';
 import { App } from './app/App';
-import { createAppRouter } from './app/router';
+import { hydratablePage } from './app/hydrate';
+import { type AppRouter, createAppRouter } from './app/router';
 import { applyThemeFromQuery } from './app/state/theme';
-import { initI18n } from './i18n';
+import { i18next, initI18n, storedLanguage } from './i18n';
 import { installPortalGuard } from './portal/guard';
 import { portalRouterOptions } from './portal/routes';
+import { noteEarlyInput } from './ui/earlyInput';
 import './portal/portal.css';
+import { seedLovs } from './ui/flow/useLovs';
 
 // Paint the visit's theme before the first render so a co-branded visit never flashes the default.
 applyThemeFromQuery(window.location.search);
@@ -17,16 +20,55 @@ applyThemeFromQuery(window.location.search);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// Render even if a locale file failed: the route error screens still give the visitor a way out.
-initI18n()
-  .catch((error: unknown) => console.error('Locale files failed to load', error))
-  .finally(() => {
-    // The public site and the portal share one router: the portal adds its routes, its parts of
-    // the layout and the session half of the navigation guard.
-    installPortalGuard();
-    createRoot(root).render(
-      <StrictMode>
-        <App router={createAppRouter(portalRouterOptions())} />
-      </StrictMode>,
-    );
+const language = storedLanguage();
+const prerendered = hydratablePage(root, language);
+// Answers given before the page is live are given again once it is (src/app/earlyInput.ts).
+if (prerendered) noteEarlyInput(root);
+
+/** Resolves once the router has run the first navigation's guards and loaders. */
+function routerSettled(router: AppRouter): Promise<void> {
+  if (router.state.initialized && router.state.navigation.state === 'idle') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized || state.navigation.state !== 'idle') return;
+      stop();
+      resolve();
+    });
   });
+}
+
+async function start(): Promise<void> {
+  // Render even if a locale file failed: the route error screens still give the visitor a way out.
+  try {
+    await initI18n(language);
+    if (prerendered) await i18next.loadNamespaces(prerendered.namespaces);
+  } catch (error) {
+    console.error('Locale files failed to load', error);
+  }
+  // The public site and the portal share one router: the portal adds its routes, its parts of
+  // the layout and the session half of the navigation guard.
+  installPortalGuard();
+  const router = createAppRouter(portalRouterOptions());
+  const app = (
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>
+  );
+  if (prerendered) {
+    // The lists the page was drawn with, so the first render matches the HTML.
+    const lovs = document.getElementById('prerendered-lovs');
+    if (lovs?.textContent) seedLovs(language, JSON.parse(lovs.textContent));
+    await routerSettled(router);
+    // A guard may have sent the visit elsewhere (a login page while logged in): draw that afresh.
+    if (router.state.location.pathname === window.location.pathname && !router.state.errors) {
+      document.documentElement.dataset.rendering = 'hydrated';
+      hydrateRoot(root as HTMLElement, app);
+      return;
+    }
+  }
+  (root as HTMLElement).replaceChildren();
+  document.documentElement.dataset.rendering = 'drawn';
+  createRoot(root as HTMLElement).render(app);
+}
+
+void start();

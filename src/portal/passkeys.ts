@@ -9,10 +9,21 @@ import {
   startRegistration,
   WebAuthnError,
 } from '@simplewebauthn/browser';
+import { useSyncExternalStore } from 'react';
 import type { PasskeyEntry, PortalSession } from '../api/portal';
 import * as portal from '../api/portal';
 
 export const passkeysSupported = (): boolean => browserSupportsWebAuthn();
+
+const unchanging = () => () => {};
+
+/**
+ * Whether to offer passkeys, for a screen. The prerendered login page offers them (almost every
+ * browser has them); a browser without them drops the button once hydrated.
+ */
+export function usePasskeysSupported(): boolean {
+  return useSyncExternalStore(unchanging, passkeysSupported, () => true);
+}
 
 export type PasskeyFailure = 'cancelled' | 'failed';
 

@@ -293,8 +293,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (indexPage && isSpaRoute(request)) {
-      const html = indexPage.html(request.url.split('?')[0], request.cookies?.lang);
-      return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      const [path, query = ''] = request.url.split('?');
+      const page = indexPage.answer(path, query, request.cookies?.lang);
+      reply
+        .code(page.status)
+        .type('text/html; charset=utf-8')
+        // HTML is revalidated on every visit (the hashed assets it names are cached for a year).
+        .header('cache-control', 'no-cache')
+        .header('vary', 'Accept-Encoding, Cookie');
+      const accepts = String(request.headers['accept-encoding'] ?? '');
+      if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+      return reply.send(page.html);
     }
     const lang = requestLang(request);
     return reply

@@ -2,7 +2,8 @@
 // service: the redirects of a first navigation (a page load), what later in-app navigations may
 // reach, and page-not-found with its way back to safety.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 /** Path and query of the page now, as the visitor's address bar shows them. */

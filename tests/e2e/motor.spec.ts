@@ -5,9 +5,10 @@
 // axe on every screen on the way.
 
 import { mkdirSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { test } from './fixtures';
 import {
   ARTIFACTS,
   acceptNecessaryCookies,

@@ -2,9 +2,10 @@
 // browser, lands on the payment step with the offer's answers and buys that same offer; a changed
 // premium is put to them first; a tampered link gets a clear message and a way to start again.
 
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText as L, prepareVisitor, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { test } from './fixtures';
 import { bundle, expectAccessible, scenario, watchConsole } from './support';
 
 async function mailedOfferLink(page: Page, email: string): Promise<string> {

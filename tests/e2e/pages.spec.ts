@@ -4,9 +4,10 @@
 // with every error of spec §8 they can show, HTTP 400/418, and accessibility and width checks of
 // every page in both languages at 390 px and 1280 px.
 
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { formatEuro } from '../../src/engine/money';
+import { test } from './fixtures';
 import {
   acceptNecessaryCookies,
   bundle,

@@ -4,9 +4,10 @@
 // (tests/unit/portal/claimFlow.test.ts); the refusals and photo uploads are API tests and
 // tests/e2e/portal-claims.spec.ts.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
 import { todayInNicosia } from '../../src/engine/dates';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 const L = (key: string, values: Record<string, string> = {}) => localeText('el', key, values);

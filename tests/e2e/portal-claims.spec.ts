@@ -3,10 +3,11 @@
 // resized in the browser, sent resumably with progress, a lying file refused in the visitor's
 // language with a retry. Greek at 390 px (motor) and English at 1280 px (home), axe on each screen.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { localeText } from '../../src/cli/replay/browser';
 import { todayInNicosia } from '../../src/engine/dates';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

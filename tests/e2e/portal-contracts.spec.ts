@@ -6,9 +6,10 @@
 // every screen.
 
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, bundle, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

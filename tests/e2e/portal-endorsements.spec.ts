@@ -2,8 +2,9 @@
 // 10 % and sees the new premium before saving (Greek, 390 px); lowers his car's value (English,
 // 1280 px); and asks for a call-back on a home above the online caps. Axe on every screen.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

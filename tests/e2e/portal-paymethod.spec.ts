@@ -3,8 +3,9 @@
 // provider sandbox in English on a desktop, the "temporarily unavailable" contract, and axe on
 // each screen. The rules themselves are covered by tests/api/portal-paymethod.test.ts.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

@@ -4,8 +4,9 @@
 // use from the user dropdown; axe on each screen. The rules (1024 characters, another customer's
 // contract, the notification mail) are API tests: tests/api/portal-requests.test.ts.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

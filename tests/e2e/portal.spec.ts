@@ -3,8 +3,9 @@
 // and lists, profile editing, the outdated-data dialog, lock and unlock, two-factor login and
 // logout, in Greek and English at 390 and 1280 px, with axe on every portal screen.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
+import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';

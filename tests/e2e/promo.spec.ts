@@ -1,9 +1,10 @@
 // A promo code entered from inside a flow reaches the price: the visitor follows "I have a promo
 // code", enters it, comes back to the same step, sees the discounted server price and pays it.
 
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localeText as L, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { test } from './fixtures';
 import { bundle, expectAccessible, scenario, watchConsole } from './support';
 
 async function enterCode(page: Page, lang: 'el' | 'en', code: string) {

@@ -2,9 +2,10 @@
 // phone and a desktop; every referral and limit the forms show; screenshots of each step.
 
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome } from '../../src/cli/replay/scenario';
+import { test } from './fixtures';
 import { ARTIFACTS, bundle, expectAccessible, scenario, watchConsole } from './support';
 
 mkdirSync(ARTIFACTS, { recursive: true });

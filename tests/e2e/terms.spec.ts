@@ -1,9 +1,10 @@
 // Terms are shown before they are accepted: on the payment step the box "I have read and accept"
 // lists the product's documents and cannot be ticked until each was opened.
 
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { localeText as L, replayScenarioInPage } from '../../src/cli/replay/browser';
 import type { Scenario } from '../../src/cli/replay/scenario';
+import { test } from './fixtures';
 import { bundle, expectAccessible, scenario } from './support';
 
 for (const lang of ['el', 'en'] as const) {

@@ -1,18 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { greetingPeriod, nowPartsInNicosia } from '../../engine/dates';
 
 const MINUTE = 60_000;
 
-/** Good morning / afternoon / evening by the time in Cyprus; morning is before 12:00. */
+function everyMinute(listener: () => void): () => void {
+  const timer = setInterval(listener, MINUTE);
+  return () => clearInterval(timer);
+}
+
+/**
+ * Good morning / afternoon / evening by the time in Cyprus; morning is before 12:00. Not in a
+ * prerendered page (the build's hour is not the visitor's): it appears once hydrated.
+ */
 export function Greeting({ now }: { now?: () => Date }) {
   const { t } = useTranslation('common');
-  const clock = now ?? (() => new Date());
-  const [hour, setHour] = useState(() => nowPartsInNicosia(clock()).hour);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock is read on a timer, not on every render.
-  useEffect(() => {
-    const timer = setInterval(() => setHour(nowPartsInNicosia(clock()).hour), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  return <p className="greeting">{t(`greeting.${greetingPeriod(hour)}`)}</p>;
+  const hour = useSyncExternalStore(
+    everyMinute,
+    () => nowPartsInNicosia(now ? now() : new Date()).hour,
+    () => null,
+  );
+  return <p className="greeting">{hour === null ? null : t(`greeting.${greetingPeriod(hour)}`)}</p>;
 }

@@ -5,6 +5,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { replayEarlyInput } from '../../ui/earlyInput';
 import { NavigationLoader } from '../../ui/layout/Loader';
 import { LazyBoundary } from '../../ui/lazy';
 import { useIsLoggedIn } from '../hooks/useSession';
@@ -62,6 +63,20 @@ function useRouteBookkeeping(): void {
   }, [location.pathname, location.hash]);
 }
 
+/**
+ * Marks the page's main content as live (hydrated from the prerendered HTML, or drawn): its effect
+ * runs once the routed page around it has. Tests and the benchmark wait for `html[data-rendered]`.
+ */
+function PageShown() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.rendered = root.dataset.rendering ?? 'drawn';
+    // A flow's fields come live with their own form (FormSubstep), which replays them itself.
+    if (!document.querySelector('[data-flow]')) replayEarlyInput();
+  }, []);
+  return null;
+}
+
 /** What the portal adds to the shared layout; the public site alone leaves them out. */
 export interface LayoutSlots {
   /** The logged-in bottom bar shown under 992 px. */
@@ -93,6 +108,7 @@ export function Layout({ bottomBar, loggedInMenu, accountMenu, overlays }: Layou
       <main id="main" className="app-main" tabIndex={-1}>
         <LazyBoundary key={location.pathname}>
           <Outlet />
+          <PageShown />
         </LazyBoundary>
       </main>
       {minimal ? null : <Footer />}

@@ -42,6 +42,17 @@ export function saveCookieConsent(choice: { preferences: boolean; analytics: boo
   return consent;
 }
 
+const DECIDED_ELSEWHERE: CookieConsent = {
+  necessary: true,
+  preferences: false,
+  analytics: false,
+  decidedAt: '',
+};
+
+/**
+ * The visitor's choice. A prerendered page is drawn as if they had decided (no banner in the
+ * HTML, which every visitor would otherwise see flash): the banner appears once hydrated.
+ */
 export function useCookieConsent(): CookieConsent | null {
-  return useStore(store);
+  return useStore(store, DECIDED_ELSEWHERE);
 }

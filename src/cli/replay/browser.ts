@@ -193,6 +193,8 @@ export async function replayScenarioInPage(
   await prepareVisitor(page, lang);
   const variant = flow.variants?.find((v) => v.id === scenario.variant);
   await page.goto(`/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`);
+  // A prerendered first step is on screen before the app has taken it over: answer once it has.
+  await page.waitForFunction(() => document.documentElement.dataset.rendered !== undefined);
   const shot = async (name: string) => {
     if (options.screenshotDir)
       await page.screenshot({

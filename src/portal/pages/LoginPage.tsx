@@ -13,7 +13,13 @@ import { offerPath, PRODUCTS } from '../../app/routeTable';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { FormMessage, showErrorsAndFocus, TextField } from '../../ui/components/fields';
 import { useFormPresence } from '../../ui/state/formPresence';
-import { loginWithPasskey, PasskeyError, passkeysSupported, secondFactorWithPasskey } from '../passkeys';
+import {
+  loginWithPasskey,
+  PasskeyError,
+  passkeysSupported,
+  secondFactorWithPasskey,
+  usePasskeysSupported,
+} from '../passkeys';
 import { afterLoginPath, REGISTER_PATH, RESET_PASSWORD_PATH, TERMS_PATH } from '../routePaths';
 import { loadCustomer } from '../state/customer';
 import { startSession } from '../state/session';
@@ -43,6 +49,7 @@ function CredentialsForm({
 }) {
   const { t } = useTranslation('portal');
   const formRef = useRef<HTMLFormElement>(null);
+  const offerPasskeys = usePasskeysSupported();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ username: string | null; password: string | null }>({
@@ -129,7 +136,7 @@ function CredentialsForm({
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {t('login.submit')}
         </button>
-        {passkeysSupported() ? (
+        {offerPasskeys ? (
           <button
             type="button"
             className="btn btn--secondary"

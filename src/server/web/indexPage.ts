@@ -1,39 +1,87 @@
-// The web app's index.html, answered for every history-mode route. On a product route it also
-// names the chunks the first field needs (the flow page, the product's flow and first validator,
-// the strings of the visitor's language), so the browser fetches them at once instead of one
-// after another as each module discovers the next: on a slow phone network every step of that
-// chain is a round trip before the form shows (bench/RESULTS.md, Lighthouse).
+// The web app's HTML, answered for every history-mode route.
+// - A public entry route (src/prerender/pages.ts) gets its prerendered page in the visitor's
+//   language, so the first step's fields are on screen before any script has run; a path no route
+//   of the app knows gets the prerendered page-not-found with status 404. With a query, or without
+//   a prerendered page, the plain index.html (the app draws the page itself).
+// - Either names the chunks and style sheets the page needs (the flow page, the product's flow and
+//   first validator, the strings of the visitor's language), so the browser fetches them at once
+//   instead of one after another as each module discovers the next: on a slow phone network every
+//   step of that chain is a round trip (bench/RESULTS.md, Lighthouse).
+// Pages are built once at start, compressed once (brotli, gzip), and kept in memory.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formSubsteps, substepKey } from '../../engine/flow/forms';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Flow } from '../../engine/flow/types';
+import {
+  NOT_FOUND_PATH,
+  PRERENDER_DIR,
+  PRERENDER_INDEX,
+  PRERENDER_LANGUAGES,
+  productFirstStep,
+} from '../../prerender/pages';
 
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
 
+interface PrerenderIndex {
+  routes: string[];
+  pages: Record<string, { modules: string[]; namespaces: string[]; files: Record<string, string> }>;
+}
+
 /** The language the site starts in when the visitor has not chosen one (src/i18n.ts). */
 const DEFAULT_LANGUAGE = 'el';
-const LANGUAGES = new Set(['el', 'en']);
-/** Namespaces the flow page asks for besides the product's own (src/ui/flow/FlowRunner.tsx). */
-const FLOW_NAMESPACES = ['fields', 'flow', 'validation', 'ui', 'pages'];
-const FLOW_PAGE = 'src/ui/FlowPage.tsx';
+const LANGUAGES = new Set<string>(PRERENDER_LANGUAGES);
+
+/** One answer: the HTML and its compressed copies. */
+export interface HtmlAnswer {
+  status: 200 | 404;
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
 
 export interface IndexPage {
-  /** The page for a path, with the language the visitor chose (the `lang` cookie), if any. */
-  html(path: string, language: string | undefined): string;
+  /**
+   * The page for a path and query, in the language the visitor chose (the `lang` cookie the app
+   * mirrors from its stored choice; Greek without one, as the app starts: spec §1).
+   */
+  answer(path: string, search: string, language: string | undefined): HtmlAnswer;
+}
+
+function compressed(status: 200 | 404, html: string): HtmlAnswer {
+  return {
+    status,
+    html,
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
+}
+
+/** A route pattern of the app ("/motor/offer/:step") as a test of a path. */
+function patternTest(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
 }
 
 export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPage {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const manifestFile = join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return { html: () => template };
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const products = new Map(flows.filter((f) => f.product).map((f) => [f.id, f]));
+  const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
+  const indexFile = join(webRoot, PRERENDER_DIR, PRERENDER_INDEX);
+  const prerendered: PrerenderIndex = existsSync(indexFile)
+    ? JSON.parse(readFileSync(indexFile, 'utf8'))
+    : { routes: [], pages: {} };
+  const knownRoutes = prerendered.routes.map(patternTest);
+  const products = new Map(flows.filter((f) => f.product).map((f) => [f.id, productFirstStep(f)]));
 
   // What index.html already loads or preloads.
   const entry = Object.values(manifest).find((c) => c.isEntry);
@@ -49,31 +97,64 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     for (const imported of entry.imports ?? []) collect(imported, loaded);
   }
 
-  const pages = new Map<string, string>();
-  const pageFor = (flow: Flow, language: string): string => {
-    const key = `${flow.id}:${language}`;
-    const cached = pages.get(key);
-    if (cached) return cached;
+  /** The page's chunks and style sheets as links in its head. */
+  const withPreloads = (html: string, modules: string[], namespaces: string[], language: string) => {
     const files = new Set<string>();
-    collect(FLOW_PAGE, files);
-    collect(`src/generated/flows/${flow.id}.json`, files);
-    const first = formSubsteps(flow)[0];
-    if (first) collect(`src/generated/validators/${flow.id}/${substepKey(flow, first)}.js`, files);
-    for (const namespace of [flow.id, ...FLOW_NAMESPACES])
+    for (const module of modules) collect(module, files);
+    for (const namespace of ['common', ...namespaces])
       collect(`locales/${language}/${namespace}.json`, files);
-    const links = [...files]
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-      .join('\n    ');
-    const html = template.replace('</head>', `  ${links}\n  </head>`);
-    pages.set(key, html);
-    return html;
+    const styles = [...files].flatMap(
+      (file) => Object.values(manifest).find((c) => c.file === file)?.css ?? [],
+    );
+    const links = [
+      ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+      ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ];
+    return links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
+  };
+
+  const answers = new Map<string, HtmlAnswer>();
+  const cached = (key: string, make: () => HtmlAnswer) => {
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = make();
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+
+  const prerenderedAnswer = (path: string, language: string, status: 200 | 404) => {
+    const page = prerendered.pages[path];
+    const file = page?.files[language];
+    if (!page || !file || !existsSync(join(webRoot, file))) return null;
+    return cached(`${status}:${path}:${language}`, () =>
+      compressed(
+        status,
+        withPreloads(readFileSync(join(webRoot, file), 'utf8'), page.modules, page.namespaces, language),
+      ),
+    );
   };
 
   return {
-    html(path, language) {
-      const flow = products.get(path.split('/')[1] ?? '');
-      if (!flow) return template;
-      return pageFor(flow, language && LANGUAGES.has(language) ? language : DEFAULT_LANGUAGE);
+    answer(path, search, chosen) {
+      const language = chosen && LANGUAGES.has(chosen) ? chosen : DEFAULT_LANGUAGE;
+      const known = knownRoutes.length === 0 || knownRoutes.some((test) => test.test(path));
+      if (!known) {
+        const notFound = prerenderedAnswer(NOT_FOUND_PATH, language, 404);
+        if (notFound) return notFound;
+      }
+      if (!search) {
+        const page = prerenderedAnswer(path, language, 200);
+        if (page) return page;
+      }
+      // The app draws the page; a product route still preloads what its first step needs.
+      const product = products.get(path.split('/')[1] ?? '');
+      return cached(`plain:${product ? product.path : ''}:${language}`, () =>
+        compressed(
+          200,
+          product ? withPreloads(template, product.modules, product.namespaces, language) : template,
+        ),
+      );
     },
   };
 }

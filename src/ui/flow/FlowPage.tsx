@@ -2,13 +2,12 @@
 // /send-offer): loads the flow, keeps the machine and the URL in step, renders the runner.
 
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
+import { use, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
-import { DelayedLoader } from '../layout/Loader';
 import { FlowRunner } from './FlowRunner';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
 import { OfferReopen } from './OfferReopen';
@@ -41,18 +40,22 @@ function positionOfUrl(positions: SubstepPosition[], section: FlowPageProps['sec
   return numbered(positions)[step - 1];
 }
 
-function useFlow(flowId: string) {
-  const [flow, setFlow] = useState<Flow | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    const load = flowLoaders[flowId];
-    if (!load) {
-      setMissing(true);
-      return;
-    }
-    load().then(setFlow);
-  }, [flowId]);
-  return { flow, missing };
+// One load per flow for the page's life. The page suspends on it (React's use), so the prerender
+// waits for the flow and renders its first step, and hydration keeps the prerendered step on
+// screen until the flow's chunk has arrived.
+const flowLoads = new Map<string, Promise<Flow>>();
+
+function loadFlow(flowId: string): Promise<Flow> | null {
+  const load = flowLoaders[flowId];
+  if (!load) return null;
+  let loading = flowLoads.get(flowId);
+  if (!loading) {
+    loading = load();
+    // A failed load is asked for again on the next render (the area's retry).
+    loading.catch(() => flowLoads.delete(flowId));
+    flowLoads.set(flowId, loading);
+  }
+  return loading;
 }
 
 function SyncedRunner({
@@ -118,11 +121,11 @@ function SyncedRunner({
 
 export default function FlowPage({ flowId, section, step, values, aside }: FlowPageProps) {
   const { t } = useTranslation('flow');
-  const { flow, missing } = useFlow(flowId);
+  const loading = loadFlow(flowId);
   const { search } = useLocation();
   const navigate = useNavigate();
-  if (missing) return <p role="alert">{t('unknownFlow')}</p>;
-  if (!flow) return <DelayedLoader />;
+  if (!loading) return <p role="alert">{t('unknownFlow')}</p>;
+  const flow = use(loading);
   const params = new URLSearchParams(search);
   const variant = flow.variants?.find((v) => params.get(v.query.name) === v.query.value)?.id;
   const actor = getFlowActor(flow, variant);

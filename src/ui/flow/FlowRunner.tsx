@@ -3,7 +3,7 @@
 
 import { useSelector } from '@xstate/react';
 import i18next from 'i18next';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { callZcp, getRulesDetail } from '../../api/zcp';
@@ -300,19 +300,22 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
           />
         )}
         {substep.fields?.length ? (
-          <FormSubstep
-            // One form per substep: its precompiled validator and the fields left belong to it alone
-            // (two form substeps in a row, motor's search then details, must not share them).
-            key={topState}
-            flow={flow}
-            substep={substep}
-            quote={draft}
-            ctx={ctx}
-            showAll={showAll}
-            onChange={change}
-            inputIssues={inputIssues}
-            documents={documents}
-          />
+          // The fields wait for their validator here, the step bar and heading staying on screen.
+          <Suspense fallback={null}>
+            <FormSubstep
+              // One form per substep: its precompiled validator and the fields left belong to it alone
+              // (two form substeps in a row, motor's search then details, must not share them).
+              key={topState}
+              flow={flow}
+              substep={substep}
+              quote={draft}
+              ctx={ctx}
+              showAll={showAll}
+              onChange={change}
+              inputIssues={inputIssues}
+              documents={documents}
+            />
+          </Suspense>
         ) : null}
         <SubstepNotices flow={flow} substep={substep} quote={draft} today={today} vars={vars} t={t} />
         {context.serviceError && !inner.includes('error') && (

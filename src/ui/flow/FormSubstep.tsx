@@ -6,7 +6,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { ErrorObject } from 'ajv';
-import { useEffect, useMemo, useState } from 'react';
+import { use, useEffect, useMemo, useState } from 'react';
 import {
   applyFormData,
   formDataFor,
@@ -19,6 +19,7 @@ import {
 import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
 import { validatorLoaders } from '../../generated';
+import { replayEarlyInput } from '../earlyInput';
 import { type InputIssues, templates, widgets } from '../theme';
 import { afterPress } from '../theme/afterPress';
 import type { ReadFirstDocuments } from '../widgets/documents';
@@ -37,6 +38,8 @@ function loadValidator(flow: Flow, substep: Substep, schema: RJSFSchema): Promis
     const loader = validatorLoaders[key];
     if (!loader) return Promise.reject(new Error(`No compiled validator for ${key}: run npm run validators`));
     pending = loader().then((fns) => createPrecompiledValidator(fns as never, schema) as Validator);
+    // A failed load is asked for again on the next render (the area's retry).
+    pending.catch(() => validatorCache.delete(key));
     validatorCache.set(key, pending);
   }
   return pending;
@@ -92,19 +95,15 @@ export function FormSubstep({
   documents,
 }: FormSubstepProps) {
   const schema = useMemo(() => substepSchema(flow, substep) as RJSFSchema, [flow, substep]);
-  const [validator, setValidator] = useState<Validator | null>(null);
-  const [loadError, setLoadError] = useState<Error | null>(null);
+  // The substep suspends until its validator is there (the prerender waits for it; a failed load
+  // reaches the area's error boundary with its retry).
+  const validator = use(loadValidator(flow, substep, schema));
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-
+  // The fields answer input from here on (hydrated or drawn): tests and the benchmark wait for it.
   useEffect(() => {
-    let live = true;
-    loadValidator(flow, substep, schema)
-      .then((v) => live && setValidator(() => v))
-      .catch((e: Error) => live && setLoadError(e));
-    return () => {
-      live = false;
-    };
-  }, [flow, substep, schema]);
+    document.documentElement.dataset.formReady = substepKey(flow, substep);
+    replayEarlyInput();
+  }, [flow, substep]);
 
   const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
   const formContext = useMemo(() => ({ inputIssues, documents }), [inputIssues, documents]);
@@ -121,8 +120,6 @@ export function FormSubstep({
     [errors, showAll, touched],
   );
 
-  if (loadError) throw loadError;
-  if (!validator) return null;
   return (
     <Form
       schema={schema}

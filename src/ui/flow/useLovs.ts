@@ -44,8 +44,19 @@ export interface LovState {
   retry: () => void;
 }
 
+// Lists a prerendered page was drawn with (src/prerender), by language: the first render takes
+// them, so hydration matches the HTML; the flow still reads its lists as usual.
+const seeded = new Map<string, Lists>();
+
+/** Gives the flows of this page the lists of `lang` they would otherwise wait for. */
+export function seedLovs(lang: string, answer: unknown): void {
+  const next: Lists = { ...seeded.get(lang) };
+  for (const list of lovListsOf(answer)) next[list.LOV_NAME] = toOptions(list);
+  seeded.set(lang, next);
+}
+
 export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
-  const [lists, setLists] = useState<Lists>({});
+  const [lists, setLists] = useState<Lists>(() => ({ ...seeded.get(lang) }));
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 

@@ -26,8 +26,17 @@ export function createStore<T>(initial: T): Store<T> {
   };
 }
 
-export function useStore<T>(store: Store<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+/**
+ * The store's value; `prerendered` is what a prerendered page was drawn with (src/prerender), when
+ * the value lives in the browser's storage and the build could not know it: hydration starts from
+ * it and then takes the store's own.
+ */
+export function useStore<T>(store: Store<T>, prerendered?: T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    store.get,
+    prerendered === undefined ? store.get : () => prerendered,
+  );
 }
 
 /** sessionStorage that never throws (blocked storage behaves as empty). */
