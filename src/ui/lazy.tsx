@@ -15,6 +15,28 @@ import { DelayedLoader } from './layout/Loader';
 
 export const LAZY_TIMEOUT_MS = 120_000;
 
+/**
+ * A promise React's `use` reads without suspending once it has settled: marked the way React marks
+ * the promises it has seen. A first render that finds its data already loaded (a hydrated
+ * prerendered page) then draws at once instead of suspending, which would let a parent's update
+ * reach the part still being hydrated and have it drawn afresh (a flash and a layout shift).
+ */
+export function trackedPromise<T>(promise: Promise<T>): Promise<T> {
+  const tracked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  tracked.status = 'pending';
+  promise.then(
+    (value) => {
+      tracked.status = 'fulfilled';
+      tracked.value = value;
+    },
+    (reason: unknown) => {
+      tracked.status = 'rejected';
+      tracked.reason = reason;
+    },
+  );
+  return promise;
+}
+
 export class ChunkLoadError extends Error {
   readonly timedOut: boolean;
   constructor(timedOut: boolean, cause?: unknown) {

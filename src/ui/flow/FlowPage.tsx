@@ -5,10 +5,13 @@ import { useSelector } from '@xstate/react';
 import { use, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { formSubsteps } from '../../engine/flow/forms';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
+import { trackedPromise } from '../lazy';
 import { FlowRunner } from './FlowRunner';
+import { loadValidator } from './FormSubstep';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
 import { OfferReopen } from './OfferReopen';
 import '../styles/flow.css';
@@ -50,7 +53,18 @@ function loadFlow(flowId: string): Promise<Flow> | null {
   if (!load) return null;
   let loading = flowLoads.get(flowId);
   if (!loading) {
-    loading = load();
+    // With its first form's validator, so a hydrated first step draws whole in one go.
+    loading = trackedPromise(
+      load().then((flow) => {
+        const first = formSubsteps(flow)[0];
+        return first
+          ? loadValidator(flow, first).then(
+              () => flow,
+              () => flow,
+            )
+          : flow;
+      }),
+    );
     // A failed load is asked for again on the next render (the area's retry).
     loading.catch(() => flowLoads.delete(flowId));
     flowLoads.set(flowId, loading);

@@ -20,6 +20,7 @@ import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
 import { validatorLoaders } from '../../generated';
 import { replayEarlyInput } from '../earlyInput';
+import { trackedPromise } from '../lazy';
 import { type InputIssues, templates, widgets } from '../theme';
 import { afterPress } from '../theme/afterPress';
 import type { ReadFirstDocuments } from '../widgets/documents';
@@ -31,13 +32,20 @@ type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
 
 const validatorCache = new Map<string, Promise<Validator>>();
 
-function loadValidator(flow: Flow, substep: Substep, schema: RJSFSchema): Promise<Validator> {
+/** The substep's validator, loaded once (FlowPage asks for the first one with the flow). */
+export function loadValidator(
+  flow: Flow,
+  substep: Substep,
+  schema: RJSFSchema = substepSchema(flow, substep) as RJSFSchema,
+): Promise<Validator> {
   const key = `${flow.id}/${substepKey(flow, substep)}`;
   let pending = validatorCache.get(key);
   if (!pending) {
     const loader = validatorLoaders[key];
     if (!loader) return Promise.reject(new Error(`No compiled validator for ${key}: run npm run validators`));
-    pending = loader().then((fns) => createPrecompiledValidator(fns as never, schema) as Validator);
+    pending = trackedPromise(
+      loader().then((fns) => createPrecompiledValidator(fns as never, schema) as Validator),
+    );
     // A failed load is asked for again on the next render (the area's retry).
     pending.catch(() => validatorCache.delete(key));
     validatorCache.set(key, pending);
