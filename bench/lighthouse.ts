@@ -5,7 +5,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumPath } from './lib/browser';
-import { FIRST_PAINT_ROUTES, flowExists, NOT_YET } from './lib/routes';
+import { flowExists, LIGHTHOUSE_ROUTES, NOT_YET } from './lib/routes';
 
 export interface RouteLighthouse {
   path: string;
@@ -64,8 +64,8 @@ export async function measureLighthouse(
   });
   const out: RouteLighthouse[] = [];
   try {
-    for (const route of FIRST_PAINT_ROUTES) {
-      if (!flowExists(route.flow)) {
+    for (const route of LIGHTHOUSE_ROUTES) {
+      if (route.flow && !flowExists(route.flow)) {
         out.push({
           path: route.path,
           score: null,

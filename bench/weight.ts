@@ -1,7 +1,8 @@
 // Measure 1a: the weight of the site. For each product route, the gzip bytes of every script the
-// browser fetched by the time the step's first form field is on screen (the site as `npm start`
-// serves it, from the production build); and the gzip bytes of every script of the build, lazy
-// chunks included.
+// browser fetched by the time the step's first form field answers input (the site as `npm start`
+// serves it, from the production build: the fields are on screen earlier, in the prerendered HTML,
+// and take input once hydrated, html[data-form-ready]); and the gzip bytes of every script of the
+// build, lazy chunks included.
 
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -51,8 +52,8 @@ export async function measureWeight(appUrl: string): Promise<WeightResult> {
             scripts.set(new URL(response.url()).pathname, response.body().then(gzipBytes));
         });
         await page.goto(`${appUrl}${route.path}`, { waitUntil: 'load' });
-        await page.locator('[data-substep] .field').first().waitFor({ timeout: 30_000 });
-        // What was fetched up to now is what the first paint of the step needed.
+        await page.locator('html[data-form-ready]').waitFor({ state: 'attached', timeout: 30_000 });
+        // What was fetched up to now is what the step needed before its first field took input.
         const list = await Promise.all(
           [...scripts].map(async ([file, size]) => ({
             file: file.replace(/^\/assets\//, ''),

@@ -9,6 +9,8 @@ import type { Goal, Measures } from './types';
 export const GOALS = {
   firstPaintKB: 150,
   lighthouseScore: 98,
+  firstContentfulPaintMs: 1200,
+  maxCls: 0.02,
   keystrokeShareOfRjsf: 1 / 3,
   commitsPerKeystroke: 1,
   rulesRatio: 1000,
@@ -39,18 +41,39 @@ function weightGoals(measures: Measures): Goal[] {
 
 function lighthouseGoals(measures: Measures): Goal[] {
   const data = measures.lighthouse?.data;
-  const paths = data?.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1'];
-  return paths.map((path) => {
+  const paths = data?.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1', '/help-page', '/login'];
+  return paths.flatMap((path): Goal[] => {
     const route = data?.find((r) => r.path === path);
     const score = route?.score ?? null;
-    return {
-      id: `lighthouse.score.${path}`,
-      measure: 'lighthouse',
-      goal: `Lighthouse mobile performance score of ${path} ≥ ${GOALS.lighthouseScore}`,
-      measured: score === null ? (route?.note ?? 'not measured') : String(score),
-      met: score === null ? null : score >= GOALS.lighthouseScore,
-      margin: score === null ? undefined : score / GOALS.lighthouseScore - 1,
-    };
+    const fcp = route?.fcpMs ?? null;
+    const cls = route?.cls ?? null;
+    const missing = route?.note ?? 'not measured';
+    return [
+      {
+        id: `lighthouse.score.${path}`,
+        measure: 'lighthouse',
+        goal: `Lighthouse mobile performance score of ${path} ≥ ${GOALS.lighthouseScore}`,
+        measured: score === null ? missing : String(score),
+        met: score === null ? null : score >= GOALS.lighthouseScore,
+        margin: score === null ? undefined : score / GOALS.lighthouseScore - 1,
+      },
+      {
+        id: `lighthouse.fcp.${path}`,
+        measure: 'lighthouse',
+        goal: `first contentful paint of ${path} ≤ ${GOALS.firstContentfulPaintMs} ms (Lighthouse mobile)`,
+        measured: fcp === null ? missing : ms(fcp),
+        met: fcp === null ? null : fcp <= GOALS.firstContentfulPaintMs,
+        margin: fcp === null ? undefined : GOALS.firstContentfulPaintMs / fcp - 1,
+      },
+      {
+        id: `lighthouse.cls.${path}`,
+        measure: 'lighthouse',
+        goal: `cumulative layout shift of ${path} ≤ ${GOALS.maxCls} (Lighthouse mobile)`,
+        measured: cls === null ? missing : cls.toFixed(3),
+        met: cls === null ? null : cls <= GOALS.maxCls,
+        margin: cls === null ? undefined : cls === 0 ? 1 : GOALS.maxCls / cls - 1,
+      },
+    ];
   });
 }
 

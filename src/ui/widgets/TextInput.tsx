@@ -1,5 +1,11 @@
 // The one <input> every text-like widget renders: label association by id, ARIA wiring,
 // optional adornments (€), and formatting as the visitor types with the caret kept in place.
+//
+// Free text (`holdWhileTyping`: names, addresses, e-mail): while the visitor types, the input
+// holds the text itself and a keystroke redraws the input alone (one React commit); the form hears
+// of it once typing pauses (HOLD_MS), the field is left, or Enter submits. A 40-field step then answers a keystroke in a fraction of what redrawing the
+// whole form on each one costs (bench/RESULTS.md, measure 2); nothing reads the field in between
+// (errors show from leaving it, the flow's machine takes changes debounced anyway).
 
 import type { WidgetProps } from '@rjsf/utils';
 import {
@@ -7,8 +13,10 @@ import {
   type HTMLAttributes,
   type ReactNode,
   useContext,
+  useEffect,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 import { reformat, rewriteKeepingSelection, type Significant } from '../format/caret';
 import { FieldIssueContext } from '../theme/fieldIssue';
@@ -18,8 +26,10 @@ import { controlAria, joinClasses, optionString } from './common';
 export interface TextInputProps {
   widget: WidgetProps;
   text: string;
-  /** Called with the (formatted) text after every edit. */
+  /** Called with the (formatted) text after every edit, or, holding, once typing pauses. */
   onText: (text: string) => void;
+  /** Hold typed text until typing pauses or the field is left (free text, see above). */
+  holdWhileTyping?: boolean;
   /** Takes the raw change event instead of onText (RJSF's onChangeOverride). */
   onRawChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur?: () => void;
@@ -47,11 +57,41 @@ export interface TextInputProps {
 }
 
 const anyCharacter: Significant = () => true;
+/** How long typing may pause before the form hears the text. */
+export const HOLD_MS = 250;
 // Input types with a selection API; setSelectionRange throws on the others (email).
 const SELECTABLE = new Set(['text', 'tel', 'password', 'search', 'url']);
 
 export function TextInput(props: TextInputProps) {
-  const { widget, text, onText, format, significant = anyCharacter } = props;
+  const { widget, onText, format, significant = anyCharacter } = props;
+  // The text typed and not yet handed to the form (null: show the form's own text).
+  const [typed, setTyped] = useState<string | null>(null);
+  const held = useRef<{ text: string; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const text = typed ?? props.text;
+  const flush = () => {
+    const pending = held.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    held.current = null;
+    // One batch: the form's new text and the input's return to it draw together.
+    onText(pending.text);
+    setTyped(null);
+  };
+  const hold = (next: string) => {
+    if (!props.holdWhileTyping) {
+      onText(next);
+      return;
+    }
+    if (held.current) clearTimeout(held.current.timer);
+    held.current = { text: next, timer: setTimeout(flush, HOLD_MS) };
+    setTyped(next);
+  };
+  useEffect(
+    () => () => {
+      if (held.current) clearTimeout(held.current.timer);
+    },
+    [],
+  );
   const fieldIssue = useContext(FieldIssueContext)?.issue;
   const issue = props.issue ?? fieldIssue;
   const { id, htmlName, disabled, readonly, autofocus, required, options } = widget;
@@ -78,12 +118,12 @@ export function TextInput(props: TextInputProps) {
     const raw = event.target.value;
     const caret = event.target.selectionStart ?? raw.length;
     if (!format) {
-      onText(raw);
+      hold(raw);
       return;
     }
     const next = reformat(raw, caret, format, significant, text);
     pendingCaret.current = next.caret;
-    onText(next.text);
+    hold(next.text);
     // When the formatted text equals the current one there is no re-render: React restores the
     // input's value after this handler, and the caret is put back once it has.
     if (next.text === text) queueMicrotask(applyCaret);
@@ -113,7 +153,14 @@ export function TextInput(props: TextInputProps) {
       className={joinClasses('input', props.className, aria['aria-invalid'] && 'input--invalid')}
       value={text}
       onChange={handleChange}
-      onBlur={props.onBlur}
+      onBlur={() => {
+        flush();
+        props.onBlur?.();
+      }}
+      onKeyDown={(event) => {
+        // Enter submits the form: it must see what was just typed.
+        if (event.key === 'Enter') flush();
+      }}
       onFocus={handleFocus}
       disabled={disabled}
       readOnly={readonly}

@@ -30,6 +30,7 @@ function schemaMaxLength(props: WidgetProps): number | undefined {
 export function TextWidget(props: WidgetProps) {
   return (
     <TextInput
+      holdWhileTyping
       widget={props}
       text={textOf(props.value)}
       onText={(text) => emit(props, text)}
@@ -45,6 +46,7 @@ const withoutSpaces = (raw: string) => raw.replace(/\s+/g, '');
 export function EmailWidget(props: WidgetProps) {
   return (
     <TextInput
+      holdWhileTyping
       widget={props}
       type="email"
       inputMode="email"
@@ -67,6 +69,7 @@ const upper = (raw: string) => raw.toLocaleUpperCase('el');
 export function UppercaseWidget(props: WidgetProps) {
   return (
     <TextInput
+      holdWhileTyping
       widget={props}
       autoCapitalize="characters"
       text={upper(textOf(props.value))}

@@ -61,6 +61,8 @@ export function useHeldText<V>(opts: HeldTextOptions<V>): HeldText {
   const apply = useCallback(
     (next: string) => {
       setText(next);
+      // A blur in the same event (the input hands over its typed text, then is left) reads this.
+      textRef.current = next;
       const result = check(next);
       const nextValue = result.kind === 'ok' ? result.value : undefined;
       if (!same(nextValue, emitted.current)) {

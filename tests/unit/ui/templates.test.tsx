@@ -336,6 +336,7 @@ describe('a full substep form', () => {
     expect(byLabel('Email').getAttribute('aria-invalid')).toBeNull();
 
     fireEvent.change(byLabel(/^Όνομα/), { target: { value: 'Ανδρέας' } });
+    fireEvent.blur(byLabel(/^Όνομα/));
     fireEvent.change(byLabel('Αριθμός ταυτότητας'), { target: { value: '1234567' } });
     fireEvent.change(byLabel(/Ημερομηνία γέννησης/), { target: { value: '14071985' } });
     fireEvent.change(byLabel(/Αριθμός εγγραφής/), { target: { value: 'kxa 123' } });
@@ -345,6 +346,7 @@ describe('a full substep form', () => {
     fireEvent.blur(byLabel(/Αξία οχήματος/));
     fireEvent.change(byLabel(/Κινητό/), { target: { value: '99123456' } });
     fireEvent.change(byLabel('Email'), { target: { value: 'andreas@example.cy' } });
+    fireEvent.blur(byLabel('Email'));
     fireEvent.change(byLabel(/Επαρχία/), { target: { value: 'LEM' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Ναι' }));
     fireEvent.click(byLabel(/Αποδέχομαι/));

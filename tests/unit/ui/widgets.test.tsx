@@ -5,10 +5,11 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import elUi from '../../../locales/el/ui.json';
 import enUi from '../../../locales/en/ui.json';
 import { createInputIssues, type InputIssues, templates, widgets } from '../../../src/ui/theme';
+import { HOLD_MS } from '../../../src/ui/widgets/TextInput';
 
 const validator = customizeValidator();
 
@@ -306,6 +307,7 @@ describe('text-like widgets', () => {
     const form = renderForm(one('uppercase'));
     typeInto(field(), 'Παπαδόπουλος');
     expect(field().value).toBe('ΠΑΠΑΔΟΠΟΥΛΟΣ');
+    fireEvent.blur(field());
     expect(form.data().f).toBe('ΠΑΠΑΔΟΠΟΥΛΟΣ');
   });
 
@@ -339,9 +341,11 @@ describe('text-like widgets', () => {
     // Focused, as when typing: email inputs have no selection API, so the caret is left alone.
     input.focus();
     typeInto(input, 'maria @example.cy');
+    fireEvent.blur(input);
     expect(form.data().f).toBe('maria@example.cy');
     expect(input.getAttribute('type')).toBe('email');
     fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
     expect(form.data().f).toBeUndefined();
   });
 
@@ -463,6 +467,33 @@ describe('choice widgets', () => {
     const form = renderForm({ schema, uiSchema, formData: { h: 'secret', t: '' } });
     expect(document.querySelector('[id="root_h"]')).toBeNull();
     typeInto(field(), 'a');
+    fireEvent.blur(field());
     expect(form.data()).toEqual({ h: 'secret', t: 'a' });
+  });
+});
+
+describe('free text is held while typed', () => {
+  it('the input shows each keystroke; the form hears the text when typing pauses', () => {
+    vi.useFakeTimers();
+    try {
+      const form = renderForm(one('text'));
+      typeInto(field(), 'Ανδρέας');
+      expect(field().value).toBe('Ανδρέας');
+      expect(form.data().f).toBeUndefined();
+      act(() => vi.advanceTimersByTime(HOLD_MS));
+      expect(form.data().f).toBe('Ανδρέας');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaving the field or pressing Enter hands the text over at once', () => {
+    const form = renderForm(one('text'));
+    typeInto(field(), 'Λεμεσός');
+    fireEvent.blur(field());
+    expect(form.data().f).toBe('Λεμεσός');
+    typeInto(field(), ' 3041');
+    fireEvent.keyDown(field(), { key: 'Enter' });
+    expect(form.data().f).toBe('Λεμεσός 3041');
   });
 });
