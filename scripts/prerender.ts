@@ -15,9 +15,10 @@ import {
   PRERENDER_DIR,
   PRERENDER_INDEX,
   PRERENDER_LANGUAGES,
+  PRERENDERED_READS,
   prerenderedPages,
 } from '../src/prerender/pages';
-import { lovList } from '../src/server/data';
+import { faqs, lovList } from '../src/server/data';
 
 const WEB_ROOT = resolve('dist');
 const SSR_OUT = resolve('build/prerender');
@@ -40,6 +41,11 @@ function firstStepLovs(flow: Flow | undefined, language: 'el' | 'en') {
     .map((b) => lovList(b.name, language))
     .filter((list) => list !== null);
 }
+
+/** The service's answers of the reads a page may carry (PRERENDERED_READS), in a language. */
+const READS: Record<string, (language: 'el' | 'en') => unknown> = {
+  [PRERENDERED_READS.faqs]: (language) => faqs(language),
+};
 
 /** JSON inside a <script> element: nothing in it can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
@@ -81,15 +87,17 @@ async function main() {
         products.find((p) => page.path === `/${p.id}/offer/1`),
         language,
       );
-      const { html, title } = await renderPage(page.path, language, page.namespaces, lovs);
+      const reads = Object.fromEntries((page.reads ?? []).map((name) => [name, READS[name](language)]));
+      const data = { lovs, reads };
+      const { html, title } = await renderPage(page.path, language, page.namespaces, data);
       const document = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
         .replace(
           '<div id="root"></div>',
           `<div id="root" data-prerendered="${language}" data-ns="${page.namespaces.join(' ')}">${html}</div>${
-            lovs.length
-              ? `\n    <script type="application/json" id="prerendered-lovs">${scriptJson(lovs)}</script>`
+            lovs.length || page.reads?.length
+              ? `\n    <script type="application/json" id="prerendered-data">${scriptJson(data)}</script>`
               : ''
           }`,
         );

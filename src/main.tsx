@@ -4,6 +4,7 @@ import './ui/styles/tokens.css';
 import './ui/styles/form.css';
 import './app/app.css';
 import { App } from './app/App';
+import { seedReads } from './app/hooks/useZcpRead';
 import { hydratablePage } from './app/hydrate';
 import { type AppRouter, createAppRouter } from './app/router';
 import { applyThemeFromQuery } from './app/state/theme';
@@ -55,9 +56,16 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (prerendered) {
-    // The lists the page was drawn with, so the first render matches the HTML.
-    const lovs = document.getElementById('prerendered-lovs');
-    if (lovs?.textContent) seedLovs(language, JSON.parse(lovs.textContent));
+    // What the page was drawn with (lists, answers), so the first render matches the HTML.
+    const data = document.getElementById('prerendered-data');
+    if (data?.textContent) {
+      const { lovs, reads } = JSON.parse(data.textContent) as {
+        lovs?: unknown[];
+        reads?: Record<string, unknown>;
+      };
+      seedLovs(language, lovs ?? []);
+      seedReads(reads ?? {});
+    }
     await routerSettled(router);
     // A guard may have sent the visit elsewhere (a login page while logged in): draw that afresh.
     if (router.state.location.pathname === window.location.pathname && !router.state.errors) {

@@ -15,6 +15,9 @@ export const PRERENDER_INDEX = 'index.json';
 /** The page the service answers for a path no route of the app knows. */
 export const NOT_FOUND_PATH = '/page-not-found';
 
+/** Reads a prerendered page carries the answers of (src/app/hooks/useZcpRead.ts), by name. */
+export const PRERENDERED_READS = { faqs: 'CommonParams/FAQs' } as const;
+
 export interface PrerenderedPage {
   /** The URL path, without query. */
   path: string;
@@ -22,6 +25,8 @@ export interface PrerenderedPage {
   modules: string[];
   /** Locale namespaces the page shows, loaded before hydrating (CORE_NAMESPACES come anyway). */
   namespaces: string[];
+  /** Reads whose answers the page is drawn with and carries (PRERENDERED_READS). */
+  reads?: string[];
 }
 
 /** Namespaces the flow page shows besides the product's own (src/ui/flow/FlowRunner.tsx). */
@@ -43,7 +48,12 @@ export function productFirstStep(flow: Flow): PrerenderedPage {
 
 /** The site's and the portal's own entry pages. */
 export const SITE_PAGES: PrerenderedPage[] = [
-  { path: '/help-page', modules: ['src/app/pages/HelpPage.tsx'], namespaces: ['pages'] },
+  {
+    path: '/help-page',
+    modules: ['src/app/pages/HelpPage.tsx'],
+    namespaces: ['pages'],
+    reads: [PRERENDERED_READS.faqs],
+  },
   { path: '/cookies', modules: ['src/app/pages/CookiesPage.tsx'], namespaces: ['pages'] },
   { path: '/login', modules: ['src/portal/pages/LoginPage.tsx'], namespaces: ['portal', 'validation'] },
   { path: NOT_FOUND_PATH, modules: [], namespaces: [] },

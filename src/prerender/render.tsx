@@ -6,6 +6,7 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { seedReads } from '../app/hooks/useZcpRead';
 import { appRoutes } from '../app/router';
 import { CORE_NAMESPACES, i18next, initI18n, type Language } from '../i18n';
 import { portalRouterOptions } from '../portal/routes';
@@ -28,14 +29,22 @@ export interface RenderedPage {
 }
 
 /** Renders one path of the app, as a first visit in `language` would see it before any answer. */
+/** What a page is drawn with besides its strings; the page carries it for hydration. */
+export interface PrerenderedData {
+  /** Lists of values its fields show. */
+  lovs: unknown[];
+  /** Answers of its reads, by name. */
+  reads: Record<string, unknown>;
+}
+
 export async function renderPage(
   path: string,
   language: Language,
   namespaces: string[],
-  /** The lists of values the page's fields show (the page carries them for hydration). */
-  lovs: unknown[] = [],
+  data: PrerenderedData = { lovs: [], reads: {} },
 ): Promise<RenderedPage> {
-  seedLovs(language, lovs);
+  seedLovs(language, data.lovs);
+  seedReads(data.reads);
   await initI18n(language);
   await i18next.changeLanguage(language);
   await i18next.loadNamespaces([...CORE_NAMESPACES, ...namespaces]);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FaqQuestion } from '../../api/types';
 import { getFaqs } from '../../api/zcp';
+import { PRERENDERED_READS } from '../../prerender/pages';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
 import { useIsLoggedIn } from '../hooks/useSession';
@@ -33,7 +34,7 @@ export function searchFaqs(questions: readonly FaqQuestion[], query: string): Fa
 export function HelpPage() {
   const { t, i18n } = useTranslation('pages');
   const searchId = useId();
-  const faqs = useZcpRead(() => getFaqs(), [i18n.language]);
+  const faqs = useZcpRead(() => getFaqs(), [i18n.language], PRERENDERED_READS.faqs);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL);
   const loggedIn = useIsLoggedIn();
