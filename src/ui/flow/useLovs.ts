@@ -22,6 +22,7 @@ const dependentLists = new Map<string, Option[]>();
 export function clearLovCache(): void {
   serviceLists.clear();
   dependentLists.clear();
+  dependentAsked.clear();
 }
 
 function cachedLists(flow: Flow, lang: string): Lists {
@@ -32,6 +33,28 @@ function cachedLists(flow: Flow, lang: string): Lists {
     if (kept) out[b.name] = kept;
   }
   return out;
+}
+
+/** A dependent list asked for once even when two runners want it at the same moment (a remount). */
+const dependentAsked = new Map<string, Promise<Option[] | undefined>>();
+
+function fetchDependent(
+  cacheKey: string,
+  deps: { key: string; value: string }[],
+  name: string,
+): Promise<Option[] | undefined> {
+  const asked = dependentAsked.get(cacheKey);
+  if (asked) return asked;
+  const answer = getLovDependent(deps, name)
+    .then((raw) => {
+      const list = lovListsOf(raw)[0];
+      const options = list ? toOptions(list) : undefined;
+      if (options) dependentLists.set(cacheKey, options);
+      return options;
+    })
+    .finally(() => dependentAsked.delete(cacheKey));
+  dependentAsked.set(cacheKey, answer);
+  return answer;
 }
 
 function cachedDependent(): Record<string, Option[]> {
@@ -148,13 +171,9 @@ export function useLovs(flow: Flow, quote: Quote, lang: string): LovState {
         setDependent((current) => ({ ...current, [`${lang}|${key}`]: kept }));
         continue;
       }
-      getLovDependent(deps, binding.name)
-        .then((answer) => {
-          const list = lovListsOf(answer)[0];
-          if (!list) return;
-          const options = toOptions(list);
-          dependentLists.set(`${lang}|${key}`, options);
-          if (live) setDependent((current) => ({ ...current, [`${lang}|${key}`]: options }));
+      fetchDependent(`${lang}|${key}`, deps, binding.name)
+        .then((options) => {
+          if (live && options) setDependent((current) => ({ ...current, [`${lang}|${key}`]: options }));
         })
         .catch(() => live && setFailed(true));
     }

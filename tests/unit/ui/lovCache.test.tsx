@@ -92,6 +92,14 @@ describe('lists of values across a remount of the flow runner', () => {
     expect(api.getLovDependent).toHaveBeenCalledTimes(1);
   });
 
+  it('asks once for a dependent list two runners want at the same moment (the old one unmounting)', async () => {
+    render(<Selects />);
+    render(<Selects />);
+    await act(async () => {});
+    expect(api.getLovDependent).toHaveBeenCalledTimes(1);
+    expect(screen.getAllByTestId('model').map((e) => e.textContent)).toEqual(['Clio', 'Clio']);
+  });
+
   it('keeps each language apart: Greek lists are fetched, not the English ones shown', async () => {
     render(<Selects lang="en" />);
     await act(async () => {});
