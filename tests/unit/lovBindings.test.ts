@@ -1,5 +1,5 @@
 // Issue 17 item 9: every list of spec §3 a flow shows is its list of values, never static options.
-// flows/lov-bindings.json names the quote paths §3 ties to a list; flows:check refuses a field there
+// flows/_lov-bindings.json names the quote paths §3 ties to a list; flows:check refuses a field there
 // with static options, free text or another list, and a default that is not a value of the list.
 
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -136,13 +136,13 @@ describe('lists the spec ties to a list of values', () => {
   it('refuses a binding to a list the service does not have', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lov-bindings-'));
     await writeFile(
-      join(dir, 'lov-bindings.json'),
+      join(dir, '_lov-bindings.json'),
       JSON.stringify({ fields: { 'CS_POLICY.PERIOD': 'PERIODS' } }),
     );
     const { problems } = await checkAllFlows({ flowsDir: dir, lovNames: base.lovNames });
     expect(problems).toEqual([
       {
-        file: 'flows/lov-bindings.json',
+        file: 'flows/_lov-bindings.json',
         pointer: '/fields/CS_POLICY.PERIOD',
         message: 'list of values "PERIODS" is unknown to the service',
       },

@@ -29,7 +29,7 @@ export interface CheckInputs {
   /** LOV_NAMEs the service knows. */
   lovNames: readonly string[];
   /**
-   * Quote paths the spec ties to a list of values (flows/lov-bindings.json): a field there must show
+   * Quote paths the spec ties to a list of values (flows/_lov-bindings.json): a field there must show
    * that list, not static options, so a list cannot silently become hard-coded again.
    */
   lovBindings?: Readonly<Record<string, string>>;
@@ -214,7 +214,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     if (d.expr !== undefined) for (const p of exprPaths(d.expr)) needPath(p, `/derived/${i}/expr`);
   });
 
-  // Lists the spec binds (flows/lov-bindings.json): the field shows the list by its service name.
+  // Lists the spec binds (flows/_lov-bindings.json): the field shows the list by its service name.
   const bindings = input.lovBindings ?? {};
   const serviceName = (lov: string) => (flow.lovs ?? []).find((l) => (l.as ?? l.name) === lov)?.name ?? lov;
   const checkBoundList = (field: Field, pointer: string) => {

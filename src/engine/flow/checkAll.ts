@@ -51,16 +51,16 @@ export interface CheckAllOptions {
   lovValues?: CheckInputs['lovValues'];
 }
 
-/** flows/lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
+/** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
 export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<string, string>> {
   try {
-    const file = (await readJsonFile(join(flowsDir, 'lov-bindings.json'))) as {
+    const file = (await readJsonFile(join(flowsDir, '_lov-bindings.json'))) as {
       fields?: Record<string, string>;
     };
     return file.fields ?? {};
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new Error(`flows/lov-bindings.json: ${(error as Error).message}`);
+    throw new Error(`flows/_lov-bindings.json: ${(error as Error).message}`);
   }
 }
 
@@ -81,7 +81,7 @@ export async function checkAllFlows({
   for (const [path, name] of Object.entries(lovBindings))
     if (!lovNames.includes(name))
       problems.push({
-        file: 'flows/lov-bindings.json',
+        file: 'flows/_lov-bindings.json',
         pointer: `/fields/${path}`,
         message: `list of values "${name}" is unknown to the service`,
       });
