@@ -2,11 +2,11 @@
 // The checking itself is the engine's (src/engine/flow/checkAll.ts); this prints it.
 
 import { checkAllFlows } from '../engine/flow/checkAll';
-import { serviceLovNames } from './workspace';
+import { serviceLovNames, serviceLovValues } from './workspace';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  serviceLovNames()
-    .then((lovNames) => checkAllFlows({ lovNames }))
+  Promise.all([serviceLovNames(), serviceLovValues()])
+    .then(([lovNames, lovValues]) => checkAllFlows({ lovNames, lovValues }))
     .then(({ ids, problems }) => {
       for (const p of problems) console.error(`${p.file}#${p.pointer}: ${p.message}`);
       if (problems.length) {

@@ -16,5 +16,16 @@ export async function serviceLovNames(): Promise<string[]> {
   return data.lovNames();
 }
 
+/** The values of every whole list the service answers (dependent lists need their keys: left out). */
+export async function serviceLovValues(): Promise<Record<string, string[]>> {
+  const data = await import('../server/data/index');
+  const out: Record<string, string[]> = {};
+  for (const name of data.lovNames()) {
+    const list = data.lovList(name, 'en');
+    if (list) out[name] = list.LOV_VALUE.map((v) => v.VALUE);
+  }
+  return out;
+}
+
 // The format's schemas and the locale files, as the engine's flow check reads them.
 export { readFormatSchemas as readSchemas, readLocaleFiles as readLocales } from '../engine/flow/checkAll';

@@ -302,6 +302,7 @@ export async function replayHeadless(
     const snap = await settled();
     result.premium = premiumOf(snap.context.quote, bundle.flow.product?.premiumPath) || null;
     result.offerNo = (getPath(snap.context.quote, 'CS_POLICY.OFFER_NO') as string) || null;
+    result.quote = snap.context.quote as Record<string, unknown>;
     if (topKey(snap.value) === 'redirecting' && snap.context.redirect) {
       result.reachedPayment = true;
       const outcome = await payThroughSandbox(

@@ -4,6 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { resolveDateExpr } from '../../engine/dates';
+import { getPath } from '../../engine/paths';
 
 export type PaymentOutcome = 'SUCCESS' | 'SUCCESS_PENDING' | 'FAILED';
 
@@ -48,6 +49,11 @@ export interface ScenarioExpectation {
   premiumChanged?: boolean;
   /** The ids of every notice shown on the way, exactly ([] : none may show). */
   notices?: string[];
+  /**
+   * Values the quote carries at the end, by path ({ "CS_TRAVEL.ACTIVATED": "X" }): what the last
+   * call sent plus what the service answered. Checked headless (the browser keeps it in the page).
+   */
+  quote?: Record<string, unknown>;
 }
 
 export interface ReplayResult {
@@ -64,6 +70,8 @@ export interface ReplayResult {
   refused: { substep: string; message: string } | null;
   /** A changed premium was put to the visitor. */
   premiumChanged: boolean;
+  /** The quote at the end (headless replay only). */
+  quote?: Record<string, unknown>;
 }
 
 export function emptyResult(): ReplayResult {
@@ -178,6 +186,13 @@ export function compareOutcome(expect: ScenarioExpectation, result: ReplayResult
   }
   if (expect.reachesPayment !== undefined && result.reachedPayment !== expect.reachesPayment) {
     problems.push(expect.reachesPayment ? 'did not reach payment' : 'reached payment');
+  }
+  if (expect.quote && result.quote) {
+    for (const [path, wanted] of Object.entries(expect.quote)) {
+      const value = getPath(result.quote, path);
+      if (JSON.stringify(value) !== JSON.stringify(wanted))
+        problems.push(`quote ${path} is ${JSON.stringify(value)}, expected ${JSON.stringify(wanted)}`);
+    }
   }
   if (expect.payment && result.payment !== expect.payment)
     problems.push(`payment ${result.payment}, expected ${expect.payment}`);

@@ -28,6 +28,13 @@ export interface CheckInputs {
   locales: Record<string, Record<string, unknown>>;
   /** LOV_NAMEs the service knows. */
   lovNames: readonly string[];
+  /**
+   * Quote paths the spec ties to a list of values (flows/_lov-bindings.json): a field there must show
+   * that list, not static options, so a list cannot silently become hard-coded again.
+   */
+  lovBindings?: Readonly<Record<string, string>>;
+  /** The values of the service's lists, to check defaults on bound paths (when given). */
+  lovValues?: Readonly<Record<string, readonly string[]>>;
 }
 
 // Compiling the format's schemas is nearly all of a check's time (about 35 ms a flow; validating
@@ -207,6 +214,52 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     if (d.expr !== undefined) for (const p of exprPaths(d.expr)) needPath(p, `/derived/${i}/expr`);
   });
 
+  // Lists the spec binds (flows/_lov-bindings.json): the field shows the list by its service name.
+  const bindings = input.lovBindings ?? {};
+  const serviceName = (lov: string) => (flow.lovs ?? []).find((l) => (l.as ?? l.name) === lov)?.name ?? lov;
+  const checkBoundList = (field: Field, pointer: string) => {
+    const bound = bindings[field.path];
+    if (!bound) return;
+    if (field.options?.length) {
+      problems.push({
+        file: flowFile,
+        pointer: `${pointer}/options`,
+        message: `"${field.path}" takes its values from the list "${bound}" (spec §3): use "lov": "${bound}", not static options`,
+      });
+    } else if (!field.lov) {
+      problems.push({
+        file: flowFile,
+        pointer,
+        message: `"${field.path}" takes its values from the list "${bound}" (spec §3): give the field "lov": "${bound}"`,
+      });
+    } else if (serviceName(field.lov) !== bound) {
+      problems.push({
+        file: flowFile,
+        pointer: `${pointer}/lov`,
+        message: `"${field.path}" shows the list "${serviceName(field.lov)}", but spec §3 ties it to "${bound}"`,
+      });
+    }
+  };
+  const defaultSources: [Record<string, unknown> | undefined, string][] = [
+    [flow.defaults, '/defaults'],
+    ...(flow.variants ?? []).map((v, i): [Record<string, unknown> | undefined, string] => [
+      v.defaults,
+      `/variants/${i}/defaults`,
+    ]),
+  ];
+  for (const [defaults, at] of defaultSources) {
+    for (const [path, value] of Object.entries(defaults ?? {})) {
+      const values = bindings[path] ? input.lovValues?.[bindings[path]] : undefined;
+      // An empty default means "not answered yet"; anything else must be one of the list's values.
+      if (values && value !== '' && value != null && !values.includes(String(value)))
+        problems.push({
+          file: flowFile,
+          pointer: `${at}/${path}`,
+          message: `default ${JSON.stringify(value)} of "${path}" is not a value of the list "${bindings[path]}" (${values.join(', ')})`,
+        });
+    }
+  }
+
   const checkField = (field: Field, pointer: string, inItem: boolean) => {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
@@ -221,6 +274,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
         message: `list of values "${field.lov}" is not declared in /lovs`,
       });
     }
+    if (!inItem) checkBoundList(field, pointer);
     if (field.optionsFrom) needPath(field.optionsFrom.path, `${pointer}/optionsFrom/path`);
     if (field.optionsFrom?.where) needPath(field.optionsFrom.where.path, `${pointer}/optionsFrom/where/path`);
     for (const [i, o] of (field.options ?? []).entries()) {

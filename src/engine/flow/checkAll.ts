@@ -47,20 +47,44 @@ export interface CheckAllOptions {
   flowsDir?: string;
   /** LOV_NAMEs the service answers. */
   lovNames: readonly string[];
+  /** The values of each list the service answers (checks defaults on the spec's bound paths). */
+  lovValues?: CheckInputs['lovValues'];
+}
+
+/** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
+export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<string, string>> {
+  try {
+    const file = (await readJsonFile(join(flowsDir, '_lov-bindings.json'))) as {
+      fields?: Record<string, string>;
+    };
+    return file.fields ?? {};
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new Error(`flows/_lov-bindings.json: ${(error as Error).message}`);
+  }
 }
 
 /** Checks every flow folder; never stops at the first broken one. */
 export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
   lovNames,
+  lovValues,
 }: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
-  const [schemas, locales, fieldSets, ids] = await Promise.all([
+  const problems: FlowProblem[] = [];
+  const [schemas, locales, fieldSets, ids, lovBindings] = await Promise.all([
     readFormatSchemas(),
     readLocaleFiles(),
     readFieldSets(flowsDir),
     listFlowIds(flowsDir),
+    readLovBindings(flowsDir),
   ]);
-  const problems: FlowProblem[] = [];
+  for (const [path, name] of Object.entries(lovBindings))
+    if (!lovNames.includes(name))
+      problems.push({
+        file: 'flows/_lov-bindings.json',
+        pointer: `/fields/${path}`,
+        message: `list of values "${name}" is unknown to the service`,
+      });
   for (const id of ids) {
     let files: Awaited<ReturnType<typeof readFlowFiles>>;
     try {
@@ -69,7 +93,17 @@ export async function checkAllFlows({
       problems.push({ file: `flows/${id}`, pointer: '/', message: (error as Error).message });
       continue;
     }
-    problems.push(...checkFlowFolder({ schemas, files: { id, ...files }, fieldSets, locales, lovNames }));
+    problems.push(
+      ...checkFlowFolder({
+        schemas,
+        files: { id, ...files },
+        fieldSets,
+        locales,
+        lovNames,
+        lovBindings,
+        lovValues,
+      }),
+    );
   }
   return { ids, problems };
 }
