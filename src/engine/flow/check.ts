@@ -215,13 +215,12 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     if (field.type === 'array' && !field.photos)
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
     // A photoSlots field: each slot's name in both languages, and the widget only on a list of slots.
-    field.photos?.slots.forEach((slot, i) =>
+    for (const [i, slot] of (field.photos?.slots ?? []).entries())
       needKey(
         qualify(flow, slot.label ?? `slots.${slot.id}.label`),
         flowFile,
         `${pointer}/photos/slots/${i}`,
-      ),
-    );
+      );
     if ((field.widget === 'photoSlots') !== Boolean(field.photos) || (field.photos && field.type !== 'array'))
       problems.push({
         file: flowFile,
