@@ -1,26 +1,89 @@
 // The portal's wizards (/register, /reset-password, /new-request, the endorsements, the payment-method
-// change, /motor-claim, /property-claim): a flow folder run by the engine and drawn by the generic
-// FlowRunner. The machine lives as long as the page: its answers (a password
-// among them) are never written to storage, and leaving the page starts the wizard afresh.
+// change, /motor-claim/{step}, /property-claim/{contractId}/{step}): a flow folder run by the engine
+// and drawn by the generic FlowRunner. By default the machine lives as long as the page: its answers
+// (a password among them) are never written to storage, and leaving the page starts afresh. A
+// wizard routed with a numeric step (`stepInUrl`) behaves as the public flows do: the address
+// follows the step, the browser's back button goes a step back, and a reload keeps the answers
+// (sessionStorage, cleared on a language switch and at logout).
 
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { createActor } from 'xstate';
+import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { parseStep } from '../../app/routeTable';
 import type { Flow } from '../../engine/flow/types';
-import { createFlowMachine } from '../../engine/machine/createFlowMachine';
+import { createFlowMachine, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
 import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
 import type { FlowActor } from '../../ui/flow/flowActors';
+import { flowStorageKey } from '../../ui/flow/flowStorage';
 import { DelayedLoader } from '../../ui/layout/Loader';
+import { onSessionEnd } from '../state/session';
 import '../../ui/styles/flow.css';
+
+// The answers kept for a reload are the customer's: they go at logout (or when the session ends).
+const keptKeys = new Set<string>();
+onSessionEnd(() => {
+  for (const key of keptKeys) {
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // Storage disabled: nothing was kept.
+    }
+  }
+  keptKeys.clear();
+});
+
+function storedSnapshot(key: string): unknown {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A started machine for the flow. With `keep`, it resumes from the snapshot sessionStorage holds
+ * and writes each settled state back (never one in the middle of its calls: a reload then would
+ * send them again, filing a claim twice).
+ */
+function startActor(flow: Flow, values: Record<string, unknown> | undefined, keep: boolean): FlowActor {
+  const machine = createFlowMachine(flow, browserServices(flow), { values });
+  const key = flowStorageKey(flow.id, undefined);
+  if (keep) keptKeys.add(key);
+  const snapshot = keep ? storedSnapshot(key) : undefined;
+  let actor: FlowActor;
+  try {
+    actor = createActor(machine, snapshot ? { snapshot: snapshot as never } : undefined);
+    actor.start();
+  } catch {
+    // A snapshot of an older version of the flow: start afresh.
+    actor = createActor(machine);
+    actor.start();
+  }
+  if (keep)
+    actor.subscribe((snap) => {
+      try {
+        if (snap.status !== 'active') sessionStorage.removeItem(key);
+        else if (!/"(leaving|entering)"/.test(JSON.stringify(snap.value)))
+          sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+      } catch {
+        // Storage full or disabled: the wizard goes on without it.
+      }
+    });
+  return actor;
+}
 
 function useFlowActor(
   flowId: string,
-  values?: Record<string, unknown>,
-): { actor: FlowActor | null; missing: boolean } {
-  const [actor, setActor] = useState<FlowActor | null>(null);
+  values: Record<string, unknown> | undefined,
+  keep: boolean,
+): { actor: FlowActor | null; flow: Flow | null; missing: boolean } {
+  const [started, setStarted] = useState<{ actor: FlowActor; flow: Flow } | null>(null);
   const [missing, setMissing] = useState(false);
   // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
   const initialValues = useRef(values);
@@ -30,37 +93,81 @@ function useFlowActor(
       setMissing(true);
       return;
     }
-    let started: FlowActor | null = null;
+    let actor: FlowActor | null = null;
     let live = true;
     load().then((flow: Flow) => {
       if (!live) return;
-      started = createActor(
-        createFlowMachine(flow, browserServices(flow), { values: initialValues.current }),
-      );
-      started.start();
-      setActor(started);
+      actor = startActor(flow, initialValues.current, keep);
+      setStarted({ actor, flow });
     });
     return () => {
       live = false;
-      started?.stop();
+      actor?.stop();
     };
-  }, [flowId]);
-  return { actor, missing };
+  }, [flowId, keep]);
+  return { actor: started?.actor ?? null, flow: started?.flow ?? null, missing };
+}
+
+const topStateOf = (value: unknown) =>
+  typeof value === 'string' ? value : Object.keys(value as Record<string, unknown>)[0];
+
+/**
+ * The address follows the machine (/motor-claim/3 on the third substep); when the address moves
+ * back (the browser's back button) the machine goes back to it, and an address ahead of the
+ * machine (typed, or forward past where the customer got) is sent back to where the machine is.
+ */
+function useStepInUrl(actor: FlowActor, flow: Flow, step: number) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const topState = useSelector(actor, (s) => topStateOf(s.value));
+  const seen = useRef<{ topState: string; url: string } | null>(null);
+  const base = pathname.replace(/\/[^/]*$/, '');
+  useEffect(() => {
+    const positions = substepPositions(flow);
+    const machinePos = positions.find((p) => p.key === topState);
+    if (!machinePos) return;
+    const urlPos = positions[step - 1];
+    const previous = seen.current;
+    seen.current = { topState, url: pathname };
+    const urlMoved = previous !== null && previous.url !== pathname && previous.topState === topState;
+    if (urlMoved && urlPos && urlPos.index < machinePos.index) {
+      for (let guard = 0; guard < positions.length; guard++) {
+        const pos = positions.find((p) => p.key === topStateOf(actor.getSnapshot().value));
+        if (!pos || pos.index <= urlPos.index) break;
+        actor.send({ type: 'BACK' });
+      }
+      return;
+    }
+    const target = `${base}/${machinePos.index + 1}`;
+    if (target !== pathname)
+      navigate(`${target}${search}`, {
+        replace: previous === null || urlPos === undefined || urlPos.index > machinePos.index,
+      });
+  }, [topState, step, flow, actor, navigate, pathname, search, base]);
+}
+
+function SteppedRunner({ actor, flow, step }: { actor: FlowActor; flow: Flow; step: number }) {
+  const navigate = useNavigate();
+  useStepInUrl(actor, flow, step);
+  return <FlowRunner actor={actor} onLink={(to) => navigate(to)} />;
 }
 
 /**
  * `values`: answers the new quote starts with (the contract an endorsement is for);
  * `presetFromParams`: a route parameter and the quote path it fills ({ contractId: "CS_CLAIM.CONTRACT_NO" }),
- * the value "any" (or none) leaving the answer to the customer.
+ * the value "any" (or none) leaving the answer to the customer;
+ * `stepInUrl`: the route ends in the substep's number (:step), kept in step with the wizard.
  */
 export function PortalFlowPage({
   flowId,
   values,
   presetFromParams,
+  stepInUrl = false,
 }: {
   flowId: string;
   values?: Record<string, unknown>;
   presetFromParams?: Record<string, string>;
+  stepInUrl?: boolean;
 }) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
@@ -70,12 +177,18 @@ export function PortalFlowPage({
     const value = params[param];
     if (value && value !== 'any') preset[path] = value;
   }
-  const { actor, missing } = useFlowActor(flowId, preset);
+  const { actor, flow, missing } = useFlowActor(flowId, preset, stepInUrl);
+  const step = stepInUrl ? parseStep(params.step) : null;
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
-  if (!actor) return <DelayedLoader />;
+  if (stepInUrl && step === null) return <NotFoundPage />;
+  if (!actor || !flow) return <DelayedLoader />;
   return (
     <div className="portal-flow">
-      <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
+      {step !== null ? (
+        <SteppedRunner actor={actor} flow={flow} step={step} />
+      ) : (
+        <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
+      )}
     </div>
   );
 }
