@@ -15,6 +15,7 @@ import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import { parseStep } from '../../app/routeTable';
 import type { Flow } from '../../engine/flow/types';
 import { createFlowMachine, substepPositions } from '../../engine/machine/createFlowMachine';
+import { getPath } from '../../engine/paths';
 import { flowLoaders } from '../../generated';
 import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
@@ -24,17 +25,30 @@ import { DelayedLoader } from '../../ui/layout/Loader';
 import { onSessionEnd } from '../state/session';
 import '../../ui/styles/flow.css';
 
+/**
+ * A wizard with its step in the address keeps one machine for the visit: the layout mounts the page
+ * afresh on every address change (the browser's back button too), and each mount takes this machine
+ * and what the address was when it last moved. Its snapshot is in sessionStorage for a reload.
+ */
+interface SteppedWizard {
+  actor: FlowActor;
+  /** What the route said the wizard is about (the contract): another one starts afresh. */
+  about: string;
+  seen: { topState: string; url: string } | null;
+}
+const stepped = new Map<string, SteppedWizard>();
+
 // The answers kept for a reload are the customer's: they go at logout (or when the session ends).
-const keptKeys = new Set<string>();
 onSessionEnd(() => {
-  for (const key of keptKeys) {
+  for (const [key, wizard] of stepped) {
+    wizard.actor.stop();
     try {
       sessionStorage.removeItem(key);
     } catch {
       // Storage disabled: nothing was kept.
     }
   }
-  keptKeys.clear();
+  stepped.clear();
 });
 
 function storedSnapshot(key: string): unknown {
@@ -47,43 +61,60 @@ function storedSnapshot(key: string): unknown {
 }
 
 /**
- * A started machine for the flow. With `keep`, it resumes from the snapshot sessionStorage holds
- * and writes each settled state back (never one in the middle of its calls: a reload then would
- * send them again, filing a claim twice).
+ * The visit's machine of a stepped wizard: resumed from the snapshot sessionStorage holds, each
+ * settled state written back (never one in the middle of its calls: a reload then would send them
+ * again, filing a claim twice). A finished wizard starts afresh on its next opening.
  */
-function startActor(flow: Flow, values: Record<string, unknown> | undefined, keep: boolean): FlowActor {
-  const machine = createFlowMachine(flow, browserServices(flow), { values });
+function steppedWizard(flow: Flow, values: Record<string, unknown> | undefined): SteppedWizard {
   const key = flowStorageKey(flow.id, undefined);
-  if (keep) keptKeys.add(key);
-  const snapshot = keep ? storedSnapshot(key) : undefined;
+  const about = JSON.stringify(values ?? {});
+  const existing = stepped.get(key);
+  if (existing && existing.about === about && existing.actor.getSnapshot().status === 'active')
+    return existing;
+  existing?.actor.stop();
+  if (existing) sessionStorage.removeItem(key);
+  const machine = createFlowMachine(flow, browserServices(flow), { values });
+  const snapshot = existing ? undefined : storedSnapshot(key);
   let actor: FlowActor;
   try {
     actor = createActor(machine, snapshot ? { snapshot: snapshot as never } : undefined);
     actor.start();
+    // A kept wizard about something else (another contract) is not resumed.
+    const quote = actor.getSnapshot().context.quote;
+    if (Object.entries(values ?? {}).some(([path, v]) => getPath(quote, path) !== v)) {
+      actor.stop();
+      actor = createActor(machine);
+      actor.start();
+    }
   } catch {
     // A snapshot of an older version of the flow: start afresh.
     actor = createActor(machine);
     actor.start();
   }
-  if (keep)
-    actor.subscribe((snap) => {
-      try {
-        if (snap.status !== 'active') sessionStorage.removeItem(key);
-        else if (!/"(leaving|entering)"/.test(JSON.stringify(snap.value)))
-          sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
-      } catch {
-        // Storage full or disabled: the wizard goes on without it.
-      }
-    });
-  return actor;
+  actor.subscribe((snap) => {
+    try {
+      if (snap.status !== 'active') sessionStorage.removeItem(key);
+      else if (!/"(leaving|entering)"/.test(JSON.stringify(snap.value)))
+        sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+    } catch {
+      // Storage full or disabled: the wizard goes on without it.
+    }
+  });
+  const wizard = { actor, about, seen: null };
+  stepped.set(key, wizard);
+  return wizard;
 }
 
 function useFlowActor(
   flowId: string,
   values: Record<string, unknown> | undefined,
-  keep: boolean,
-): { actor: FlowActor | null; flow: Flow | null; missing: boolean } {
-  const [started, setStarted] = useState<{ actor: FlowActor; flow: Flow } | null>(null);
+  stepInUrl: boolean,
+): { actor: FlowActor | null; wizard: SteppedWizard | null; flow: Flow | null; missing: boolean } {
+  const [started, setStarted] = useState<{
+    actor: FlowActor;
+    wizard: SteppedWizard | null;
+    flow: Flow;
+  } | null>(null);
   const [missing, setMissing] = useState(false);
   // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
   const initialValues = useRef(values);
@@ -93,19 +124,30 @@ function useFlowActor(
       setMissing(true);
       return;
     }
-    let actor: FlowActor | null = null;
+    let own: FlowActor | null = null;
     let live = true;
     load().then((flow: Flow) => {
       if (!live) return;
-      actor = startActor(flow, initialValues.current, keep);
-      setStarted({ actor, flow });
+      if (stepInUrl) {
+        const wizard = steppedWizard(flow, initialValues.current);
+        setStarted({ actor: wizard.actor, wizard, flow });
+        return;
+      }
+      own = createActor(createFlowMachine(flow, browserServices(flow), { values: initialValues.current }));
+      own.start();
+      setStarted({ actor: own, wizard: null, flow });
     });
     return () => {
       live = false;
-      actor?.stop();
+      own?.stop();
     };
-  }, [flowId, keep]);
-  return { actor: started?.actor ?? null, flow: started?.flow ?? null, missing };
+  }, [flowId, stepInUrl]);
+  return {
+    actor: started?.actor ?? null,
+    wizard: started?.wizard ?? null,
+    flow: started?.flow ?? null,
+    missing,
+  };
 }
 
 const topStateOf = (value: unknown) =>
@@ -116,19 +158,19 @@ const topStateOf = (value: unknown) =>
  * back (the browser's back button) the machine goes back to it, and an address ahead of the
  * machine (typed, or forward past where the customer got) is sent back to where the machine is.
  */
-function useStepInUrl(actor: FlowActor, flow: Flow, step: number) {
+function useStepInUrl(wizard: SteppedWizard, flow: Flow, step: number) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const { actor } = wizard;
   const topState = useSelector(actor, (s) => topStateOf(s.value));
-  const seen = useRef<{ topState: string; url: string } | null>(null);
   const base = pathname.replace(/\/[^/]*$/, '');
   useEffect(() => {
     const positions = substepPositions(flow);
     const machinePos = positions.find((p) => p.key === topState);
     if (!machinePos) return;
     const urlPos = positions[step - 1];
-    const previous = seen.current;
-    seen.current = { topState, url: pathname };
+    const previous = wizard.seen;
+    wizard.seen = { topState, url: pathname };
     const urlMoved = previous !== null && previous.url !== pathname && previous.topState === topState;
     if (urlMoved && urlPos && urlPos.index < machinePos.index) {
       for (let guard = 0; guard < positions.length; guard++) {
@@ -143,13 +185,13 @@ function useStepInUrl(actor: FlowActor, flow: Flow, step: number) {
       navigate(`${target}${search}`, {
         replace: previous === null || urlPos === undefined || urlPos.index > machinePos.index,
       });
-  }, [topState, step, flow, actor, navigate, pathname, search, base]);
+  }, [topState, step, flow, actor, wizard, navigate, pathname, search, base]);
 }
 
-function SteppedRunner({ actor, flow, step }: { actor: FlowActor; flow: Flow; step: number }) {
+function SteppedRunner({ wizard, flow, step }: { wizard: SteppedWizard; flow: Flow; step: number }) {
   const navigate = useNavigate();
-  useStepInUrl(actor, flow, step);
-  return <FlowRunner actor={actor} onLink={(to) => navigate(to)} />;
+  useStepInUrl(wizard, flow, step);
+  return <FlowRunner actor={wizard.actor} onLink={(to) => navigate(to)} />;
 }
 
 /**
@@ -177,15 +219,15 @@ export function PortalFlowPage({
     const value = params[param];
     if (value && value !== 'any') preset[path] = value;
   }
-  const { actor, flow, missing } = useFlowActor(flowId, preset, stepInUrl);
+  const { actor, wizard, flow, missing } = useFlowActor(flowId, preset, stepInUrl);
   const step = stepInUrl ? parseStep(params.step) : null;
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
   if (stepInUrl && step === null) return <NotFoundPage />;
   if (!actor || !flow) return <DelayedLoader />;
   return (
     <div className="portal-flow">
-      {step !== null ? (
-        <SteppedRunner actor={actor} flow={flow} step={step} />
+      {wizard && step !== null ? (
+        <SteppedRunner wizard={wizard} flow={flow} step={step} />
       ) : (
         <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
       )}

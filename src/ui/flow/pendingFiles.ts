@@ -11,7 +11,7 @@ export interface PendingFile {
   slot: string;
   blob: Blob;
   name: string;
-  /** An object URL for the thumbnail (revoked when the file is dropped). */
+  /** A small JPEG data URL of a photo for its thumbnail (the CSP allows data: images); empty for a PDF. */
   preview: string;
   phase: UploadPhase;
   percent: number;
@@ -54,18 +54,34 @@ export function pendingFile(key: string, slot: string): PendingFile | undefined 
 export function putPendingFile(key: string, slot: string, blob: Blob, name: string): void {
   const group = groups.get(key) ?? new Map<string, PendingFile>();
   groups.set(key, group);
-  const old = group.get(slot);
-  if (old) URL.revokeObjectURL(old.preview);
-  const preview = URL.createObjectURL(blob);
-  group.set(slot, { slot, blob, name, preview, phase: 'waiting', percent: 0, problem: '' });
+  const file: PendingFile = { slot, blob, name, preview: '', phase: 'waiting', percent: 0, problem: '' };
+  group.set(slot, file);
   changed();
+  void thumbnailOf(blob).then((preview) => {
+    // Still the same file in that slot (not replaced meanwhile).
+    if (preview && group.get(slot)?.blob === blob) update(key, slot, { preview });
+  });
+}
+
+/** A thumbnail of at most 192 px, or '' for what the browser cannot draw (a PDF, HEIC outside Safari). */
+async function thumbnailOf(blob: Blob): Promise<string> {
+  if (!blob.type.startsWith('image/') || typeof createImageBitmap !== 'function') return '';
+  try {
+    const bitmap = await createImageBitmap(blob);
+    const scale = Math.min(1, 192 / Math.max(bitmap.width, bitmap.height));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    return canvas.toDataURL('image/jpeg', 0.7);
+  } catch {
+    return '';
+  }
 }
 
 export function dropPendingFile(key: string, slot: string): void {
-  const old = groups.get(key)?.get(slot);
-  if (!old) return;
-  URL.revokeObjectURL(old.preview);
-  groups.get(key)?.delete(slot);
+  if (!groups.get(key)?.delete(slot)) return;
   changed();
 }
 

@@ -104,7 +104,7 @@ export function PhotoSlotsWidget(props: WidgetProps) {
             </label>
             {file ? (
               <div className="photo-slot__chosen">
-                {file.blob.type.startsWith('image/') ? (
+                {file.preview ? (
                   <img src={file.preview} alt={t('photos.preview', { slot: slot.label })} />
                 ) : (
                   <span className="photo-slot__name">{file.name}</span>
