@@ -308,6 +308,21 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       needPath(path, `/completion/values/${name}`);
     for (const [i, link] of (flow.completion.links ?? []).entries())
       needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`);
+    const uploads = flow.completion.uploads;
+    if (uploads) {
+      for (const [name, path] of Object.entries(uploads.metadata))
+        needPath(path, `/completion/uploads/metadata/${name}`);
+      const slotsField = flow.steps
+        .flatMap((st) => st.substeps)
+        .flatMap((sub) => sub.fields ?? [])
+        .find((f) => f.path === uploads.from && f.photos);
+      if (!slotsField)
+        problems.push({
+          file: flowFile,
+          pointer: '/completion/uploads/from',
+          message: `no photoSlots field has the path "${uploads.from}"`,
+        });
+    }
   }
 
   const stepIds = new Set<string>();

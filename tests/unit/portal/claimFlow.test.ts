@@ -293,4 +293,23 @@ describe('value maps in flows:check', () => {
     const clean = checkFlowFolder({ ...base, files });
     expect(clean).toEqual([]);
   });
+
+  it('names completion uploads from a path no photoSlots field has, and a slot without its name', async () => {
+    const [schemas, locales, fieldSets, raw] = await Promise.all([
+      readFormatSchemas(),
+      readLocaleFiles(),
+      readFieldSets(),
+      readFlowFiles('motor-claim'),
+    ]);
+    const base = { schemas, locales, fieldSets, lovNames: lovNames() };
+    const flow = structuredClone(raw.flow) as Flow;
+    flow.completion!.uploads!.from = 'CS_CLAIM.PHOTOS_TYPO';
+    const photos = flow.steps.find((st) => st.id === 'photos')!.substeps[0].fields![0];
+    photos.photos!.slots.push({ id: 'SUNROOF', kind: 'photo' });
+    const messages = checkFlowFolder({ ...base, files: { id: 'motor-claim', ...raw, flow } }).map(
+      (p) => p.message,
+    );
+    expect(messages).toContain('no photoSlots field has the path "CS_CLAIM.PHOTOS_TYPO"');
+    expect(messages.some((m) => m.includes('claims:slots.SUNROOF.label'))).toBe(true);
+  });
 });
