@@ -62,7 +62,7 @@ const PaymentMethodPage = lazyPage(() => import('./pages/PaymentMethodPage'), 'P
 ]);
 const PortalFlowPage = lazyPage<
   'PortalFlowPage',
-  { flowId: string; presetFromParams?: Record<string, string> }
+  { flowId: string; presetFromParams?: Record<string, string>; stepInUrl?: boolean }
 >(() => import('./pages/PortalFlowPage'), 'PortalFlowPage');
 
 function route(
@@ -118,11 +118,20 @@ export function portalRoutes(): RouteObject[] {
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
     route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
-    route('MotorClaim', 'motor-claim/:step', <PortalFlowPage flowId="motor-claim" />, 'claims:list.newMotor'),
+    route(
+      'MotorClaim',
+      'motor-claim/:step',
+      <PortalFlowPage flowId="motor-claim" stepInUrl />,
+      'claims:list.newMotor',
+    ),
     route(
       'PropertyClaim',
       'property-claim/:contractId/:step',
-      <PortalFlowPage flowId="property-claim" presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }} />,
+      <PortalFlowPage
+        flowId="property-claim"
+        presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }}
+        stepInUrl
+      />,
       'claims:list.newProperty',
     ),
   ];

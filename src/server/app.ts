@@ -42,6 +42,7 @@ import { rulesRoutes } from './routes/rules';
 import { travelRoutes } from './routes/travel';
 import { registerApiSchemas } from './schemas';
 import { registerSecurityHeaders, securityHeaders } from './security';
+import { s3Store } from './uploads/s3Store';
 import { diskStore } from './uploads/store';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
@@ -179,7 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     catalog,
     now,
     kickOutbox: () => sender?.kick(),
-    files: diskStore(config.uploads.dir),
+    files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
   };
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { type PortalConfig, portalConfigFromEnv } from './customerArea/config';
 import { type PaymentConfig, paymentConfigFromEnv } from './payments/config';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from './uploads/kinds';
+import type { S3StoreConfig } from './uploads/s3Store';
 
 export type { PaymentConfig } from './payments/config';
 
@@ -75,7 +76,8 @@ export interface Config {
   /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/customerArea/config.ts). */
   portal: PortalConfig;
   /** Customers' files: the folder every instance shares, and the size limits by kind. */
-  uploads: UploadLimits & { dir: string };
+  /** `s3`: finished files go to an S3-compatible bucket instead of `dir` (UPLOAD_S3_BUCKET). */
+  uploads: UploadLimits & { dir: string; s3?: S3StoreConfig };
   version: string;
   /** ALLOW_INSECURE_DEMO=1: a production build run as a demo, with the production rules below waived. */
   insecureDemo: boolean;
@@ -259,6 +261,16 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
       documentMaxBytes:
         int('UPLOAD_DOCUMENT_MAX_MB', DEFAULT_UPLOAD_LIMITS.documentMaxBytes / MB, 1, 50) * MB,
       photoMaxBytes: int('UPLOAD_PHOTO_MAX_MB', DEFAULT_UPLOAD_LIMITS.photoMaxBytes / MB, 1, 50) * MB,
+      s3: str('UPLOAD_S3_BUCKET')
+        ? {
+            bucket: str('UPLOAD_S3_BUCKET') as string,
+            endpoint: url('UPLOAD_S3_ENDPOINT', ['https:', 'http:']),
+            region: str('UPLOAD_S3_REGION') ?? 'eu-central-1',
+            prefix: str('UPLOAD_S3_PREFIX') ?? '',
+            // Self-hosted stores (MinIO …) want the bucket in the path; AWS in the host name.
+            forcePathStyle: bool('UPLOAD_S3_FORCE_PATH_STYLE', str('UPLOAD_S3_ENDPOINT') !== undefined),
+          }
+        : undefined,
     },
     version,
     insecureDemo: production && insecureDemo,

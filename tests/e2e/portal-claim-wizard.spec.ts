@@ -1,31 +1,88 @@
-// The motor claim wizard (flows/motor-claim) in Chromium against the real service: filed from a
-// phone in Greek, step by step (contract, incident, driver, further details, consents), then shown
-// in /my-claims; axe on each step. The body it sends ('X' / '' flags) is a unit test
-// (tests/unit/portal/claimFlow.test.ts); the refusals and photo uploads are API tests and
-// tests/e2e/portal-claims.spec.ts.
+// The claim wizards (flows/motor-claim, flows/property-claim) in Chromium against the real service,
+// each filed from start to end with its photos chosen inside the wizard: a motor claim from a phone
+// in Greek with its seven photos and documents (a phone-sized photo brought down in the browser),
+// the address following each step, the browser's back button and a reload; then a home claim in
+// English at 1280 px. After submitting, the photos go up with their progress; the claim is then
+// listed with its status and its page shows the files. Axe on every screen. The body sent ('X' /
+// '' flags) is a unit test (tests/unit/portal/claimFlow.test.ts); refusals and the resumed upload
+// are API tests; adding a photo later from the claim's page is tests/e2e/portal-claims.spec.ts.
 
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { localeText } from '../../src/cli/replay/browser';
 import { todayInNicosia } from '../../src/engine/dates';
 import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
-const L = (key: string, values: Record<string, string> = {}) => localeText('el', key, values);
+type Lang = 'el' | 'en';
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
-const next = (page: Page) => page.getByRole('button', { name: L('flow:actions.next'), exact: true }).click();
 const yesNo = (page: Page, id: string, value: '1' | '2') =>
   page.locator(`input[name="root_${id}"][value="${value}"]`).check();
 
-test('a motor claim is filed through the wizard and listed (el, 390 px)', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+async function logIn(page: Page, lang: Lang, width: 390 | 1280): Promise<string[]> {
+  const say = (key: string) => localeText(lang, key, {});
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
   await acceptNecessaryCookies(page);
-  await setLanguage(page, 'el');
+  await setLanguage(page, lang);
   const errors = watchConsole(page);
   await page.goto('/login');
-  await page.getByLabel(L('portal:login.username')).fill('99000001');
-  await page.getByLabel(L('portal:login.password'), { exact: true }).fill('Portal!Demo2026');
-  await page.getByRole('button', { name: L('portal:login.submit'), exact: true }).click();
+  await page.getByLabel(say('portal:login.username')).fill('99000001');
+  await page.getByLabel(say('portal:login.password'), { exact: true }).fill('Portal!Demo2026');
+  await page.getByRole('button', { name: say('portal:login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/my-dashboard/);
+  return errors;
+}
+
+const photo = (background: string, width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+/** A phone-sized photo (4000 × 3000 of noise, several MB) that the browser must bring down. */
+const phonePhoto = () =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#777',
+      noise: { type: 'gaussian', mean: 120, sigma: 50 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** Chooses a file for a slot of the photos step. */
+async function choose(
+  page: Page,
+  lang: Lang,
+  slot: string,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const place = page.locator(`.photo-slot[data-slot="${slot}"]`);
+  await place.getByLabel(localeText(lang, `claims:slots.${slot}.label`, {})).setInputFiles(file);
+  await expect(place.getByRole('button', { name: localeText(lang, 'ui:photos.remove', {}) })).toBeVisible();
+}
+
+/** The claim number in the completion text. */
+async function claimNumber(page: Page): Promise<string> {
+  const status = page.getByRole('status').filter({ hasText: /\bCL\d{6,}\b/ });
+  const claimNo = (await status.textContent())?.match(/\bCL\d{6,}\b/)?.[0] ?? '';
+  expect(claimNo).not.toBe('');
+  return claimNo;
+}
+
+// Two long end-to-end filings with photos: three times the usual time on a loaded machine.
+test.slow();
+
+test('a motor claim with seven photos, filed from a phone in Greek (390 px), then listed', async ({
+  page,
+}) => {
+  const L = (key: string, values: Record<string, string> = {}) => localeText('el', key, values);
+  const next = () => page.getByRole('button', { name: L('flow:actions.next'), exact: true }).click();
+  const errors = await logIn(page, 'el', 390);
 
   await page.goto('/my-claims');
   await page.getByRole('link', { name: L('claims:list.newMotor'), exact: true }).click();
@@ -38,10 +95,11 @@ test('a motor claim is filed through the wizard and listed (el, 390 px)', async 
   await expect(contract.locator('option[value="CY9000102"]')).toHaveCount(0);
   await expectAccessible(page, 'claim wizard: contract (el, 390)');
   await contract.selectOption('CY9000101');
-  await next(page);
+  await next();
 
-  // 2. The incident: a cause, then its details; a date in the future is refused on the form.
+  // 2. The incident: a cause, then its details.
   await expect(heading(page, L('claims:wizard.incident.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/motor-claim\/2$/);
   await page.locator('#root_CAUSE_NO').selectOption('COLLISION');
   await page.locator('#root_CAUSE_DETAILS_NO').selectOption('REAR');
   const [y, m, d] = todayInNicosia().split('-');
@@ -52,15 +110,25 @@ test('a motor claim is filed through the wizard and listed (el, 390 px)', async 
   await page.locator('#root_LOCATION').fill('Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία');
   await page.locator('#root_DESCRIPTION').fill('Με χτύπησαν από πίσω ενώ περίμενα στο φανάρι.');
   await expectAccessible(page, 'claim wizard: incident (el, 390)');
-  await next(page);
+  await next();
 
-  // 3. The driver.
+  // 3. The driver; the browser's back button returns to the incident with its answers, and a
+  // reload keeps them.
+  await expect(heading(page, L('claims:wizard.driver.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/motor-claim\/3$/);
+  await page.goBack();
+  await expect(heading(page, L('claims:wizard.incident.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/motor-claim\/2$/);
+  await page.reload();
+  await expect(heading(page, L('claims:wizard.incident.title'))).toBeVisible();
+  await expect(page.locator('#root_LOCATION')).toHaveValue('Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία');
+  await next();
   await expect(heading(page, L('claims:wizard.driver.title'))).toBeVisible();
   await page.locator('#root_DRIVER_FULL_NAME').fill('Ανδρέας Γεωργίου');
   await page.locator('#root_DRIVER_LICENCE_NO').fill('CY1234567');
   await page.locator('#root_DRIVER_ID_NUMBER').fill('784512');
   await expectAccessible(page, 'claim wizard: driver (el, 390)');
-  await next(page);
+  await next();
 
   // 4. Police present: its report number is asked for.
   await expect(heading(page, L('claims:wizard.circumstances.title'))).toBeVisible();
@@ -71,27 +139,163 @@ test('a motor claim is filed through the wizard and listed (el, 390 px)', async 
   await yesNo(page, 'INJURIES', '2');
   await page.locator('#root_INVOLVED_VEHICLES').fill('2');
   await expectAccessible(page, 'claim wizard: further details (el, 390)');
-  await next(page);
+  await next();
 
-  // 5. Consents, then CPClaimValidate and CrtClaim.
+  // 5. Photos and amount: Continue is held until the mandatory ones are there; a text file is
+  // refused in the slot.
+  await expect(heading(page, L('claims:wizard.photos.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/motor-claim\/5$/);
+  await next();
+  await expect(page.getByText(L('validation:photos_missing')).first()).toBeVisible();
+  await page
+    .locator('.photo-slot[data-slot="PLATE"]')
+    .getByLabel(L('claims:slots.PLATE.label'))
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plate') });
+  await expect(page.locator('.photo-slot[data-slot="PLATE"]').getByRole('alert')).toHaveText(
+    L('ui:photos.wrongType.photo'),
+  );
+  await choose(page, 'el', 'DAMAGE_1', {
+    name: 'IMG_2041.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await phonePhoto(),
+  });
+  await choose(page, 'el', 'DAMAGE_2', {
+    name: 'IMG_2042.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#a04000'),
+  });
+  await choose(page, 'el', 'DAMAGE_3', {
+    name: 'IMG_2043.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#6e2c00'),
+  });
+  await choose(page, 'el', 'PLATE', {
+    name: 'IMG_2044.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#f4d03f'),
+  });
+  await choose(page, 'el', 'REGISTRATION', {
+    name: 'άδεια κυκλοφορίας.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await choose(page, 'el', 'LICENCE_FRONT', {
+    name: 'licence-front.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#d5dbdb', 1000, 640),
+  });
+  await choose(page, 'el', 'LICENCE_BACK', {
+    name: 'licence-back.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#aab7b8', 1000, 640),
+  });
+  await page.locator('#root_CLAIMED_AMOUNT').fill('1250');
+  await expectAccessible(page, 'claim wizard: photos and amount (el, 390)');
+  await next();
+
+  // 6. Consents, then CPClaimValidate and CrtClaim; the photos go up after.
   await expect(heading(page, L('claims:wizard.consents.title'))).toBeVisible();
   await page.locator('#root_CONSENT_CLAIM_DATA').check();
   await page.locator('#root_CONSENT_GDPR').check();
   await expectAccessible(page, 'claim wizard: consents (el, 390)');
+  const firstUpload = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/zcp/claim/tus'));
   await page.getByRole('button', { name: L('flow:actions.finish'), exact: true }).click();
 
   await expect(heading(page, L('claims:success.title'))).toBeVisible();
-  const status = page.getByRole('status').filter({ hasText: L('claims:success.notAcceptance') });
-  const claimNo = (await status.textContent())?.match(/\b[A-Z]{0,4}\d{5,}\b/)?.[0] ?? '';
-  expect(claimNo).not.toBe('');
-  await expectAccessible(page, 'claim wizard: submitted (el, 390)');
+  const claimNo = await claimNumber(page);
+  // The phone photo goes first, brought down: far fewer bytes than the original.
+  const length = Number((await firstUpload).headers()['upload-length']);
+  expect(length).toBeGreaterThan(0);
+  expect(length).toBeLessThan((await phonePhoto()).length / 2);
+  await expect(page.getByText(L('ui:photos.sending.allDone', { count: '7' }))).toBeVisible({
+    timeout: 60_000,
+  });
+  await expectAccessible(page, 'claim wizard: submitted, photos sent (el, 390)');
 
-  // The link to the claim's photos, then the list.
-  const photos = page.getByRole('link', { name: L('claims:wizard.done.photos'), exact: true });
-  await expect(photos).toHaveAttribute('href', `/my-claims/${claimNo}`);
-  await page.getByRole('link', { name: L('claims:wizard.done.list'), exact: true }).click();
-  await expect(page.locator(`[data-claim="${claimNo}"]`)).toContainText('CY9000101');
+  // The claim's page has the seven files and nothing missing; the list shows it with its status.
+  await page.getByRole('link', { name: L('claims:wizard.done.claim'), exact: true }).click();
+  await expect(heading(page, L('claims:detail.title', { claimNo }))).toBeVisible();
+  await expect(page.locator('.claim-files li')).toHaveCount(7);
+  await page.goto('/my-claims');
+  const card = page.locator(`[data-claim="${claimNo}"]`);
+  await expect(card).toContainText('CY9000101');
+  await expect(card).toContainText(L('portal:claims.statuses.SUBMITTED'));
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
+  expect(errors).toEqual([]);
+});
+
+test('a home claim with photos in English at 1280 px, then listed', async ({ page }) => {
+  const L = (key: string, values: Record<string, string> = {}) => localeText('en', key, values);
+  const next = () => page.getByRole('button', { name: L('flow:actions.next'), exact: true }).click();
+  const errors = await logIn(page, 'en', 1280);
+
+  await page.goto('/my-claims');
+  await page.getByRole('link', { name: L('claims:list.newProperty'), exact: true }).click();
+  await expect(page).toHaveURL(/\/property-claim\/any\/1$/);
+  await expect(heading(page, L('claims:wizard.contract.title'))).toBeVisible();
+  await page.locator('#root_CONTRACT_NO').selectOption('CY9000102');
+  await expectAccessible(page, 'home claim wizard: contract (en, 1280)');
+  await next();
+
+  await expect(heading(page, L('claims:wizard.incident.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/property-claim\/any\/2$/);
+  await page.locator('#root_CAUSE_NO').selectOption('WATER_LEAK');
+  await page.locator('#root_CAUSE_DETAILS_NO').selectOption('PIPE');
+  const [y, m, d] = todayInNicosia().split('-');
+  const date = page.locator('#root_INCIDENT_DATE');
+  await date.pressSequentially(`${d}${m}${y}`);
+  await date.blur();
+  await page.locator('#root_INCIDENT_TIME').fill('00:10');
+  await page.locator('#root_LOCATION').fill('Οδός Αρχιεπισκόπου Κυπριανού 12, Στρόβολος');
+  await page.locator('#root_DESCRIPTION').fill('A pipe burst in the bathroom and flooded the hallway.');
+  await expectAccessible(page, 'home claim wizard: incident (en, 1280)');
+  await next();
+
+  await expect(heading(page, L('claims:wizard.circumstances.title'))).toBeVisible();
+  await yesNo(page, 'POLICE_PRESENCE', '2');
+  await yesNo(page, 'FIRE_RESCUE_PRESENCE', '2');
+  await yesNo(page, 'OTHER_INSURANCE', '2');
+  await yesNo(page, 'INJURIES', '2');
+  await expectAccessible(page, 'home claim wizard: further details (en, 1280)');
+  await next();
+
+  // At least one photo: Continue says so until one is chosen; two are sent, in any slots.
+  await expect(heading(page, L('claims:wizard.photos.title'))).toBeVisible();
+  await next();
+  await expect(page.getByText(L('validation:required')).first()).toBeVisible();
+  await choose(page, 'en', 'INCIDENT_1', {
+    name: 'hallway.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo('#2e86c1'),
+  });
+  await choose(page, 'en', 'INCIDENT_3', {
+    name: 'bathroom.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#5dade2' } })
+      .png()
+      .toBuffer(),
+  });
+  await expectAccessible(page, 'home claim wizard: photos (en, 1280)');
+  await next();
+
+  await expect(heading(page, L('claims:wizard.consents.title'))).toBeVisible();
+  await page.locator('#root_CONSENT_CLAIM_DATA').check();
+  await page.locator('#root_CONSENT_GDPR').check();
+  await page.getByRole('button', { name: L('flow:actions.finish'), exact: true }).click();
+  await expect(heading(page, L('claims:success.title'))).toBeVisible();
+  const claimNo = await claimNumber(page);
+  await expect(page.getByText(L('claims:wizard.done.textHome', { claimNo }))).toBeVisible();
+  await expect(page.getByText(L('ui:photos.sending.allDone', { count: '2' }))).toBeVisible({
+    timeout: 60_000,
+  });
+  await expectAccessible(page, 'home claim wizard: submitted (en, 1280)');
+
+  await page.getByRole('link', { name: L('claims:wizard.done.list'), exact: true }).click();
+  const card = page.locator(`[data-claim="${claimNo}"]`);
+  await expect(card).toContainText('CY9000102');
+  await expect(card).toContainText(L('portal:claims.statuses.SUBMITTED'));
+  await card.getByRole('link', { name: L('claims:list.open', { claimNo }) }).click();
+  await expect(page.locator('.claim-files li')).toHaveCount(2);
   expect(errors).toEqual([]);
 });

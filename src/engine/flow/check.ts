@@ -265,8 +265,21 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
     if (field.link) needKey(qualify(flow, field.link.label), flowFile, `${pointer}/link/label`);
-    if (field.type === 'array')
+    if (field.type === 'array' && !field.photos)
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
+    // A photoSlots field: each slot's name in both languages, and the widget only on a list of slots.
+    for (const [i, slot] of (field.photos?.slots ?? []).entries())
+      needKey(
+        qualify(flow, slot.label ?? `slots.${slot.id}.label`),
+        flowFile,
+        `${pointer}/photos/slots/${i}`,
+      );
+    if ((field.widget === 'photoSlots') !== Boolean(field.photos) || (field.photos && field.type !== 'array'))
+      problems.push({
+        file: flowFile,
+        pointer,
+        message: 'the photoSlots widget goes with `photos` on an array field',
+      });
     if (field.lov && !declaredLovs.has(field.lov)) {
       problems.push({
         file: flowFile,
@@ -285,7 +298,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       needCondition(field.disabledIf, `${pointer}/disabledIf`);
       if (typeof field.required === 'object') needCondition(field.required, `${pointer}/required`);
     }
-    if (field.type === 'array' && !field.items?.length) {
+    if (field.type === 'array' && !field.items?.length && !field.photos) {
       problems.push({ file: flowFile, pointer, message: 'an array field needs items' });
     }
     field.rules?.forEach((rule, i) => {
@@ -349,6 +362,21 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       needPath(path, `/completion/values/${name}`);
     for (const [i, link] of (flow.completion.links ?? []).entries())
       needKey(qualify(flow, link.label), flowFile, `/completion/links/${i}/label`);
+    const uploads = flow.completion.uploads;
+    if (uploads) {
+      for (const [name, path] of Object.entries(uploads.metadata))
+        needPath(path, `/completion/uploads/metadata/${name}`);
+      const slotsField = flow.steps
+        .flatMap((st) => st.substeps)
+        .flatMap((sub) => sub.fields ?? [])
+        .find((f) => f.path === uploads.from && f.photos);
+      if (!slotsField)
+        problems.push({
+          file: flowFile,
+          pointer: '/completion/uploads/from',
+          message: `no photoSlots field has the path "${uploads.from}"`,
+        });
+    }
   }
 
   const stepIds = new Set<string>();

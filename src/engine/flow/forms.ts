@@ -28,6 +28,8 @@ export function validatorId(flow: Flow, substep: Substep): string {
 const KEYWORDS = ['minimum', 'maximum', 'minLength', 'maxLength', 'pattern', 'multipleOf'] as const;
 
 function fieldSchema(field: Field): JsonSchema {
+  // A photo slots list holds slot ids; its own rules are checked by validateSubstep.
+  if (field.photos) return { type: 'array', items: { type: 'string' } };
   if (field.type === 'array') {
     const properties: Record<string, JsonSchema> = {};
     for (const item of field.items ?? []) properties[item.id] = fieldSchema(item);
@@ -80,6 +82,7 @@ function fieldUi(
   inItem: boolean,
 ): Record<string, unknown> {
   const hidden = !inItem && !isVisible(field, quote, ctx);
+  if (field.photos && !hidden) return photoSlotsUi(flow, field, ctx);
   if (field.type === 'array') {
     const items: Record<string, unknown> = {};
     for (const item of field.items ?? []) items[item.id] = fieldUi(flow, item, quote, ctx, true);
@@ -135,6 +138,31 @@ function fieldUi(
   return ui;
 }
 
+/**
+ * A `photoSlots` field: its slots with their names, and the key under which the browser keeps the
+ * chosen files until `completion.uploads` sends them (the flow and the field's path).
+ */
+function photoSlotsUi(flow: Flow, field: Field, ctx: UiContext): Record<string, unknown> {
+  const slots = (field.photos?.slots ?? []).map((slot) => ({
+    id: slot.id,
+    kind: slot.kind,
+    required: slot.required === true,
+    label: ctx.t(qualify(flow, slot.label ?? `slots.${slot.id}.label`)),
+  }));
+  const ui: Record<string, unknown> = {
+    'ui:widget': 'photoSlots',
+    'ui:title': ctx.t(fieldLabelKey(flow, field)),
+    'ui:options': { lang: ctx.lang, slots, pendingKey: pendingFilesKey(flow.id, field.path) },
+  };
+  if (field.help) ui['ui:help'] = ctx.t(qualify(flow, field.help));
+  return ui;
+}
+
+/** Where the browser keeps a `photoSlots` field's files: shared by the widget and the completion screen. */
+export function pendingFilesKey(flowId: string, path: string): string {
+  return `${flowId}:${path}`;
+}
+
 /** The parts of the field's rules, each with its text and whether the current value meets it. */
 function fieldChecklist(field: Field, quote: Quote, ctx: UiContext): { text: string; ok: boolean }[] {
   const value = getPath(quote, field.path);
@@ -162,6 +190,7 @@ export function substepUiSchema(
 // RJSF treats '' and the zero date as a value; for numbers and dates they mean "not answered".
 function toForm(field: Field, value: unknown): unknown {
   if (value === '' || value === '0000-00-00' || value === null) return undefined;
+  if (field.photos) return Array.isArray(value) ? value : [];
   if (field.type === 'array' && Array.isArray(value)) {
     return value.map((item) => {
       const row: Record<string, unknown> = {};
@@ -173,6 +202,7 @@ function toForm(field: Field, value: unknown): unknown {
 }
 
 function fromForm(field: Field, value: unknown): unknown {
+  if (field.photos) return Array.isArray(value) ? value.map(String) : [];
   if (field.type === 'array' && Array.isArray(value)) {
     return value.map((row) => {
       let item: Record<string, unknown> = {};

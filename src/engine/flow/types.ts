@@ -50,6 +50,33 @@ export interface Completion {
    * ("/my-contract/{CS_CONTRACT.CONTRACT_NO}").
    */
   links?: { to: string; label: string }[];
+  /**
+   * Files a `photoSlots` field held in the browser, sent once the flow's calls are done (the claim
+   * exists): each resumably (tus) to `endpoint`, with `metadata` read from the quote by path plus
+   * the slot and the file name. The screen shows each file's progress and lets a failed one be
+   * sent again; whatever happens to a file, what the calls created stays.
+   */
+  uploads?: CompletionUploads;
+}
+
+export interface CompletionUploads {
+  /** Path of the `photoSlots` field whose files are sent. */
+  from: string;
+  /** Path under /zcp of the tus endpoint ("/claim/tus"). */
+  endpoint: string;
+  /** Upload-Metadata entries read from the quote: { "claimNo": "CS_CLAIM.CLAIM_NO" }. */
+  metadata: Record<string, string>;
+}
+
+/** One place of a `photoSlots` field: a photo or a document the customer adds. */
+export interface PhotoSlot {
+  id: string;
+  /** "photo": images only; "document": images or a PDF scan. */
+  kind: 'photo' | 'document';
+  /** Continue waits until this slot has a file. */
+  required?: boolean;
+  /** i18n key of the slot's name; default "<namespace>:slots.<id>.label". */
+  label?: string;
 }
 
 export interface Derived {
@@ -215,6 +242,7 @@ export type Widget =
   | 'digits'
   | 'password'
   | 'file'
+  | 'photoSlots'
   | 'hidden';
 
 export interface Field {
@@ -255,6 +283,12 @@ export interface Field {
    * call's `send` values as form fields; the answer's UPLOAD_ID becomes the field's value.
    */
   upload?: { call: string };
+  /**
+   * A `photoSlots` field (type array): the places a customer fills with a photo or a scan. The
+   * value is the list of filled slot ids, in slot order; the files stay in the browser, resized,
+   * until the flow's `completion.uploads` sends them.
+   */
+  photos?: { slots: PhotoSlot[] };
   /**
    * A box the visitor ticks to accept the product's documents: every text of the product's rules
    * (ET_TEXTS) is offered beside it, and it cannot be ticked before each was opened (a text opened

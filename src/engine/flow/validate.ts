@@ -112,6 +112,15 @@ function validateField(
   push: (path: string, key: string, params: Record<string, unknown>) => void,
 ): void {
   if (!isVisible(field, quote, ctx) || isDisabled(field, quote, ctx)) return;
+  if (field.photos) {
+    // Slots the flow requires are checked even when none is filled yet (an empty list).
+    const list = Array.isArray(value) ? value : [];
+    const missing = field.photos.slots.filter((s) => s.required && !list.includes(s.id));
+    if (missing.length > 0) push(fullPath, 'validation:photos_missing', { p0: missing.length });
+    if (list.some((id) => !field.photos?.slots.some((s) => s.id === id)))
+      push(fullPath, 'validation:not_in_list', {});
+    if (missing.length > 0) return;
+  }
   const empty =
     isEmptyValue(value) || (field.type === 'boolean' && value !== true && field.widget === 'checkbox');
   if (empty) {

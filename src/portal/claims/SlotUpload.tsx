@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClaimUploadError, uploadClaimFile } from '../../api/claims';
-import { resizePhoto } from './resizePhoto';
+import { resizePhoto } from '../../ui/widgets/resizePhoto';
 
 type State =
   | { phase: 'idle' }

@@ -1,26 +1,120 @@
 // The portal's wizards (/register, /reset-password, /new-request, the endorsements, the payment-method
-// change, /motor-claim, /property-claim): a flow folder run by the engine and drawn by the generic
-// FlowRunner. The machine lives as long as the page: its answers (a password
-// among them) are never written to storage, and leaving the page starts the wizard afresh.
+// change, /motor-claim/{step}, /property-claim/{contractId}/{step}): a flow folder run by the engine
+// and drawn by the generic FlowRunner. By default the machine lives as long as the page: its answers
+// (a password among them) are never written to storage, and leaving the page starts afresh. A
+// wizard routed with a numeric step (`stepInUrl`) behaves as the public flows do: the address
+// follows the step, the browser's back button goes a step back, and a reload keeps the answers
+// (sessionStorage, cleared on a language switch and at logout).
 
+import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { createActor } from 'xstate';
+import { NotFoundPage } from '../../app/pages/NotFoundPage';
+import { parseStep } from '../../app/routeTable';
 import type { Flow } from '../../engine/flow/types';
-import { createFlowMachine } from '../../engine/machine/createFlowMachine';
+import { createFlowMachine, substepPositions } from '../../engine/machine/createFlowMachine';
+import { getPath } from '../../engine/paths';
 import { flowLoaders } from '../../generated';
 import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
 import type { FlowActor } from '../../ui/flow/flowActors';
+import { flowStorageKey } from '../../ui/flow/flowStorage';
 import { DelayedLoader } from '../../ui/layout/Loader';
+import { onSessionEnd } from '../state/session';
 import '../../ui/styles/flow.css';
+
+/**
+ * A wizard with its step in the address keeps one machine for the visit: the layout mounts the page
+ * afresh on every address change (the browser's back button too), and each mount takes this machine
+ * and what the address was when it last moved. Its snapshot is in sessionStorage for a reload.
+ */
+interface SteppedWizard {
+  actor: FlowActor;
+  /** What the route said the wizard is about (the contract): another one starts afresh. */
+  about: string;
+  seen: { topState: string; url: string } | null;
+}
+const stepped = new Map<string, SteppedWizard>();
+
+// The answers kept for a reload are the customer's: they go at logout (or when the session ends).
+onSessionEnd(() => {
+  for (const [key, wizard] of stepped) {
+    wizard.actor.stop();
+    try {
+      sessionStorage.removeItem(key);
+    } catch {
+      // Storage disabled: nothing was kept.
+    }
+  }
+  stepped.clear();
+});
+
+function storedSnapshot(key: string): unknown {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? JSON.parse(raw) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The visit's machine of a stepped wizard: resumed from the snapshot sessionStorage holds, each
+ * settled state written back (never one in the middle of its calls: a reload then would send them
+ * again, filing a claim twice). A finished wizard starts afresh on its next opening.
+ */
+function steppedWizard(flow: Flow, values: Record<string, unknown> | undefined): SteppedWizard {
+  const key = flowStorageKey(flow.id, undefined);
+  const about = JSON.stringify(values ?? {});
+  const existing = stepped.get(key);
+  if (existing && existing.about === about && existing.actor.getSnapshot().status === 'active')
+    return existing;
+  existing?.actor.stop();
+  if (existing) sessionStorage.removeItem(key);
+  const machine = createFlowMachine(flow, browserServices(flow), { values });
+  const snapshot = existing ? undefined : storedSnapshot(key);
+  let actor: FlowActor;
+  try {
+    actor = createActor(machine, snapshot ? { snapshot: snapshot as never } : undefined);
+    actor.start();
+    // A kept wizard about something else (another contract) is not resumed.
+    const quote = actor.getSnapshot().context.quote;
+    if (Object.entries(values ?? {}).some(([path, v]) => getPath(quote, path) !== v)) {
+      actor.stop();
+      actor = createActor(machine);
+      actor.start();
+    }
+  } catch {
+    // A snapshot of an older version of the flow: start afresh.
+    actor = createActor(machine);
+    actor.start();
+  }
+  actor.subscribe((snap) => {
+    try {
+      if (snap.status !== 'active') sessionStorage.removeItem(key);
+      else if (!/"(leaving|entering)"/.test(JSON.stringify(snap.value)))
+        sessionStorage.setItem(key, JSON.stringify(actor.getPersistedSnapshot()));
+    } catch {
+      // Storage full or disabled: the wizard goes on without it.
+    }
+  });
+  const wizard = { actor, about, seen: null };
+  stepped.set(key, wizard);
+  return wizard;
+}
 
 function useFlowActor(
   flowId: string,
-  values?: Record<string, unknown>,
-): { actor: FlowActor | null; missing: boolean } {
-  const [actor, setActor] = useState<FlowActor | null>(null);
+  values: Record<string, unknown> | undefined,
+  stepInUrl: boolean,
+): { actor: FlowActor | null; wizard: SteppedWizard | null; flow: Flow | null; missing: boolean } {
+  const [started, setStarted] = useState<{
+    actor: FlowActor;
+    wizard: SteppedWizard | null;
+    flow: Flow;
+  } | null>(null);
   const [missing, setMissing] = useState(false);
   // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
   const initialValues = useRef(values);
@@ -30,37 +124,92 @@ function useFlowActor(
       setMissing(true);
       return;
     }
-    let started: FlowActor | null = null;
+    let own: FlowActor | null = null;
     let live = true;
     load().then((flow: Flow) => {
       if (!live) return;
-      started = createActor(
-        createFlowMachine(flow, browserServices(flow), { values: initialValues.current }),
-      );
-      started.start();
-      setActor(started);
+      if (stepInUrl) {
+        const wizard = steppedWizard(flow, initialValues.current);
+        setStarted({ actor: wizard.actor, wizard, flow });
+        return;
+      }
+      own = createActor(createFlowMachine(flow, browserServices(flow), { values: initialValues.current }));
+      own.start();
+      setStarted({ actor: own, wizard: null, flow });
     });
     return () => {
       live = false;
-      started?.stop();
+      own?.stop();
     };
-  }, [flowId]);
-  return { actor, missing };
+  }, [flowId, stepInUrl]);
+  return {
+    actor: started?.actor ?? null,
+    wizard: started?.wizard ?? null,
+    flow: started?.flow ?? null,
+    missing,
+  };
+}
+
+const topStateOf = (value: unknown) =>
+  typeof value === 'string' ? value : Object.keys(value as Record<string, unknown>)[0];
+
+/**
+ * The address follows the machine (/motor-claim/3 on the third substep); when the address moves
+ * back (the browser's back button) the machine goes back to it, and an address ahead of the
+ * machine (typed, or forward past where the customer got) is sent back to where the machine is.
+ */
+function useStepInUrl(wizard: SteppedWizard, flow: Flow, step: number) {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const { actor } = wizard;
+  const topState = useSelector(actor, (s) => topStateOf(s.value));
+  const base = pathname.replace(/\/[^/]*$/, '');
+  useEffect(() => {
+    const positions = substepPositions(flow);
+    const machinePos = positions.find((p) => p.key === topState);
+    if (!machinePos) return;
+    const urlPos = positions[step - 1];
+    const previous = wizard.seen;
+    wizard.seen = { topState, url: pathname };
+    const urlMoved = previous !== null && previous.url !== pathname && previous.topState === topState;
+    if (urlMoved && urlPos && urlPos.index < machinePos.index) {
+      for (let guard = 0; guard < positions.length; guard++) {
+        const pos = positions.find((p) => p.key === topStateOf(actor.getSnapshot().value));
+        if (!pos || pos.index <= urlPos.index) break;
+        actor.send({ type: 'BACK' });
+      }
+      return;
+    }
+    const target = `${base}/${machinePos.index + 1}`;
+    if (target !== pathname)
+      navigate(`${target}${search}`, {
+        replace: previous === null || urlPos === undefined || urlPos.index > machinePos.index,
+      });
+  }, [topState, step, flow, actor, wizard, navigate, pathname, search, base]);
+}
+
+function SteppedRunner({ wizard, flow, step }: { wizard: SteppedWizard; flow: Flow; step: number }) {
+  const navigate = useNavigate();
+  useStepInUrl(wizard, flow, step);
+  return <FlowRunner actor={wizard.actor} onLink={(to) => navigate(to)} />;
 }
 
 /**
  * `values`: answers the new quote starts with (the contract an endorsement is for);
  * `presetFromParams`: a route parameter and the quote path it fills ({ contractId: "CS_CLAIM.CONTRACT_NO" }),
- * the value "any" (or none) leaving the answer to the customer.
+ * the value "any" (or none) leaving the answer to the customer;
+ * `stepInUrl`: the route ends in the substep's number (:step), kept in step with the wizard.
  */
 export function PortalFlowPage({
   flowId,
   values,
   presetFromParams,
+  stepInUrl = false,
 }: {
   flowId: string;
   values?: Record<string, unknown>;
   presetFromParams?: Record<string, string>;
+  stepInUrl?: boolean;
 }) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
@@ -70,12 +219,18 @@ export function PortalFlowPage({
     const value = params[param];
     if (value && value !== 'any') preset[path] = value;
   }
-  const { actor, missing } = useFlowActor(flowId, preset);
+  const { actor, wizard, flow, missing } = useFlowActor(flowId, preset, stepInUrl);
+  const step = stepInUrl ? parseStep(params.step) : null;
   if (missing) return <p role="alert">{t('unknownFlow')}</p>;
-  if (!actor) return <DelayedLoader />;
+  if (stepInUrl && step === null) return <NotFoundPage />;
+  if (!actor || !flow) return <DelayedLoader />;
   return (
     <div className="portal-flow">
-      <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
+      {wizard && step !== null ? (
+        <SteppedRunner wizard={wizard} flow={flow} step={step} />
+      ) : (
+        <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
+      )}
     </div>
   );
 }

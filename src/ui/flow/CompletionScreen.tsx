@@ -1,10 +1,11 @@
 // The closing screen of a flow that ends without a payment (a portal wizard): its heading, its
-// text and where to go next, all from the flow's `completion` block.
+// text, the files still to send (`uploads`) and where to go next, all from the flow's `completion`.
 
 import { useEffect, useRef } from 'react';
 import { qualify } from '../../engine/flow/expand';
 import type { Flow, Quote } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
+import { PendingUploads } from './PendingUploads';
 
 export interface CompletionScreenProps {
   flow: Flow;
@@ -12,6 +13,7 @@ export interface CompletionScreenProps {
   quote?: Quote;
   t: (key: string, values?: Record<string, unknown>) => string;
   onLink?: (to: string) => void;
+  lang?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ export function completionLink(
   );
 }
 
-export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenProps) {
+export function CompletionScreen({ flow, quote, t, onLink, lang = 'el' }: CompletionScreenProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const completion = flow.completion;
@@ -45,6 +47,9 @@ export function CompletionScreen({ flow, quote, t, onLink }: CompletionScreenPro
         <div className="notice notice--success" role="status">
           {completion.text ? <p>{t(qualify(flow, completion.text), values)}</p> : null}
         </div>
+        {completion.uploads && quote ? (
+          <PendingUploads flow={flow} uploads={completion.uploads} quote={quote} t={t} lang={lang} />
+        ) : null}
         <div className="substep__actions">
           {completion.links?.map((link, i) => (
             <a

@@ -196,7 +196,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   if (topState === 'redirecting' && context.redirect)
     return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
   if (topState === 'completed' && flow.completion && ready)
-    return <CompletionScreen flow={flow} quote={machineQuote} t={t} onLink={onLink} />;
+    return <CompletionScreen flow={flow} quote={machineQuote} t={t} onLink={onLink} lang={lang} />;
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps

@@ -9,6 +9,7 @@ import { FileWidget } from '../widgets/FileWidget';
 import { CardExpiryWidget, PhoneWidget, TimeWidget } from '../widgets/MaskedWidgets';
 import { CurrencyWidget, NumberWidget } from '../widgets/NumberWidgets';
 import { HiddenWidget, PasswordWidget, TextareaWidget } from '../widgets/OtherWidgets';
+import { PhotoSlotsWidget } from '../widgets/PhotoSlotsWidget';
 import {
   DigitsWidget,
   EmailWidget,
@@ -54,6 +55,7 @@ const byName: Record<Widget, RjsfWidget> = {
   digits: DigitsWidget,
   password: PasswordWidget,
   file: FileWidget,
+  photoSlots: PhotoSlotsWidget,
   hidden: HiddenWidget,
 };
 

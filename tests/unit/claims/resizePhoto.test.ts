@@ -2,7 +2,7 @@
 // kept, and a photo already small enough is never enlarged.
 
 import { describe, expect, it } from 'vitest';
-import { fitWithin, MAX_EDGE } from '../../../src/portal/claims/resizePhoto';
+import { fitWithin, MAX_EDGE } from '../../../src/ui/widgets/resizePhoto';
 
 describe('fitWithin', () => {
   it('brings a 4032 × 3024 phone photo to 2560 × 1920', () => {

@@ -11,7 +11,7 @@ import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/che
 import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
 import { noticeHolds } from '../../../src/engine/flow/notices';
 import type { CallSpec, Flow, Quote } from '../../../src/engine/flow/types';
-import { quoteListOptions } from '../../../src/engine/flow/validate';
+import { quoteListOptions, validateSubstep } from '../../../src/engine/flow/validate';
 import { callRequest } from '../../../src/engine/machine/calls';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../../src/engine/machine/services';
@@ -110,6 +110,47 @@ const DRIVER = {
   'CS_CLAIM.DRIVER_ID_NUMBER': '784512',
 };
 const CONSENTS = { 'CS_CLAIM.CONSENT_CLAIM_DATA': true, 'CS_CLAIM.CONSENT_GDPR': true };
+const MOTOR_SLOTS = [
+  'DAMAGE_1',
+  'DAMAGE_2',
+  'DAMAGE_3',
+  'PLATE',
+  'REGISTRATION',
+  'LICENCE_FRONT',
+  'LICENCE_BACK',
+];
+
+describe('the photos step (a photoSlots field)', () => {
+  const ctx = { today: '2026-11-25' };
+  const photosOf = (flow: Flow) => flow.steps.find((s) => s.id === 'photos')!.substeps[0];
+
+  it('holds Continue until every required motor slot is filled, and takes no unknown slot', () => {
+    const substep = photosOf(motor.flow);
+    const errors = (slots: string[]) =>
+      validateSubstep(substep, setPath({}, 'CS_CLAIM.PHOTO_SLOTS', slots), ctx).map((e) => e.key);
+    expect(errors([])).toEqual(['validation:photos_missing']);
+    expect(errors(MOTOR_SLOTS.slice(0, 6))).toEqual(['validation:photos_missing']);
+    expect(errors(MOTOR_SLOTS)).toEqual([]);
+    expect(errors([...MOTOR_SLOTS, 'SUNROOF'])).toEqual(['validation:not_in_list']);
+  });
+
+  it('asks at least one photo of a home claim, any of the six slots', () => {
+    const substep = photosOf(home.flow);
+    const errors = (slots: string[]) =>
+      validateSubstep(substep, setPath({}, 'CS_CLAIM.PHOTO_SLOTS', slots), ctx).map((e) => e.key);
+    expect(errors([])).toEqual(['validation:required']);
+    expect(errors(['INCIDENT_4'])).toEqual([]);
+  });
+
+  it('sends the files after the claim is created, to the tus endpoint with the claim number', () => {
+    for (const flow of [motor.flow, home.flow])
+      expect(flow.completion?.uploads).toEqual({
+        from: 'CS_CLAIM.PHOTO_SLOTS',
+        endpoint: '/claim/tus',
+        metadata: { claimNo: 'CS_CLAIM.CLAIM_NO' },
+      });
+  });
+});
 
 describe('the motor claim wizard', () => {
   it("sends the presence flags as 'X' / '' and the claim body the service expects", async () => {
@@ -125,8 +166,8 @@ describe('the motor claim wizard', () => {
         'CS_CLAIM.OTHER_INSURANCE': '2',
         'CS_CLAIM.INJURIES': '2',
         'CS_CLAIM.INVOLVED_VEHICLES': 2,
-        'CS_CLAIM.REPAIR_SHOP': 'NETWORK',
       },
+      { 'CS_CLAIM.PHOTO_SLOTS': MOTOR_SLOTS, 'CS_CLAIM.REPAIR_SHOP': 'NETWORK' },
       CONSENTS,
     ]);
     expect(actor.getSnapshot().value).toBe('completed');
@@ -194,7 +235,7 @@ describe('a contract not claimable online', () => {
 });
 
 describe('the property claim wizard', () => {
-  it('puts the home flags under IS_HOME, asks no driver, and declares the chosen number of photos', async () => {
+  it('puts the home flags under IS_HOME, asks no driver, and declares the photos chosen in the wizard', async () => {
     const { fake, sent } = services({
       CONTRACT_NO: 'CY9000102',
       PRODUCT_ID: '300',
@@ -214,8 +255,8 @@ describe('the property claim wizard', () => {
         'CS_CLAIM.OTHER_INSURANCE': '1',
         'CS_CLAIM.OTHER_INSURANCE_DETAILS': 'Ευρωπαϊκή Πίστη, 55120',
         'CS_CLAIM.INJURIES': '2',
-        'CS_CLAIM.PHOTO_COUNT': '3',
       },
+      { 'CS_CLAIM.PHOTO_SLOTS': ['INCIDENT_1', 'INCIDENT_2', 'INCIDENT_3'] },
       CONSENTS,
     ]);
     expect(actor.getSnapshot().value).toBe('completed');
@@ -251,5 +292,24 @@ describe('value maps in flows:check', () => {
     );
     const clean = checkFlowFolder({ ...base, files });
     expect(clean).toEqual([]);
+  });
+
+  it('names completion uploads from a path no photoSlots field has, and a slot without its name', async () => {
+    const [schemas, locales, fieldSets, raw] = await Promise.all([
+      readFormatSchemas(),
+      readLocaleFiles(),
+      readFieldSets(),
+      readFlowFiles('motor-claim'),
+    ]);
+    const base = { schemas, locales, fieldSets, lovNames: lovNames() };
+    const flow = structuredClone(raw.flow) as Flow;
+    flow.completion!.uploads!.from = 'CS_CLAIM.PHOTOS_TYPO';
+    const photos = flow.steps.find((st) => st.id === 'photos')!.substeps[0].fields![0];
+    photos.photos!.slots.push({ id: 'SUNROOF', kind: 'photo' });
+    const messages = checkFlowFolder({ ...base, files: { id: 'motor-claim', ...raw, flow } }).map(
+      (p) => p.message,
+    );
+    expect(messages).toContain('no photoSlots field has the path "CS_CLAIM.PHOTOS_TYPO"');
+    expect(messages.some((m) => m.includes('claims:slots.SUNROOF.label'))).toBe(true);
   });
 });
