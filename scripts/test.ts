@@ -16,13 +16,14 @@ const only = process.argv.slice(2);
 
 /**
  * The browser suite as two groups of spec files run at once, each against its own server, port,
- * database and output folder (so no test sees the other group's state): the portal and site pages
- * in one, the product purchases in the other. Each group prints its lines with a prefix; the
+ * database and output folder (so no test sees the other group's state). Each group prints its lines with a prefix; the
  * plain totals of both are summed into one "playwright: N passed, N failed" line.
  */
 async function browserTestsInTwoGroups(env: NodeJS.ProcessEnv): Promise<number> {
   const specs = readdirSync('tests/e2e').filter((f) => f.endsWith('.spec.ts'));
-  const first = specs.filter((f) => /^(portal|pages|guards)/.test(f));
+  // About equal halves by their time in CI: the portal and the site's pages, then the purchases,
+  // the guards and the prerendered pages.
+  const first = specs.filter((f) => /^(portal|pages)/.test(f));
   // E2E_GROUPS=1 runs them one after another (a slower machine, or to rule the parallel run out).
   const groups = process.env.E2E_GROUPS === '1' ? [specs] : [first, specs.filter((f) => !first.includes(f))];
   const totals = { passed: 0, failed: 0 };
