@@ -7,16 +7,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect } from '@playwright/test';
+import { localeText } from '../../src/cli/replay/browser';
 import { test } from './fixtures';
 import { acceptNecessaryCookies, inCi } from './support';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const PRODUCTS = ['motor', 'property', 'travel', 'driver', 'hunter', 'cyber'] as const;
 const LANGUAGES = ['el', 'en'] as const;
-const locale = (lang: string, ns: string) =>
-  // biome-ignore lint/suspicious/noExplicitAny: locale files are plain nested JSON
-  JSON.parse(readFileSync(join(ROOT, 'locales', lang, `${ns}.json`), 'utf8')) as any;
-
 /** Budgets of the product routes' first paint: measured, then allowed 5 % more (issue item 3). */
 const BUDGET = JSON.parse(readFileSync(join(import.meta.dirname, 'firstPaintBudget.json'), 'utf8')) as {
   scriptKbGz: Record<string, number>;
@@ -35,7 +32,6 @@ test.describe('prerendered first steps', () => {
       });
       await context.addCookies([{ name: 'lang', value: lang, url: baseURL! }]);
       const page = await context.newPage();
-      const buttons = locale(lang, 'flow').actions as { next: string };
       for (const product of PRODUCTS) {
         const response = await page.goto(`/${product}/offer/1`);
         expect(response?.status()).toBe(200);
@@ -45,11 +41,11 @@ test.describe('prerendered first steps', () => {
         const fields = page.locator('.rjsf input, .rjsf select, .rjsf textarea');
         expect(await fields.count(), product).toBeGreaterThan(0);
         expect(await page.locator('.rjsf .field__label').count(), product).toBeGreaterThan(0);
-        await expect(page.locator('button[type=submit]')).toHaveText(buttons.next);
+        await expect(page.locator('button[type=submit]')).toHaveText(localeText(lang, 'flow:actions.next'));
       }
       const notFound = await page.goto('/no-such-page');
       expect(notFound?.status()).toBe(404);
-      await expect(page.locator('h1')).toHaveText(locale(lang, 'common').notFound.title);
+      await expect(page.locator('h1')).toHaveText(localeText(lang, 'common:notFound.title'));
       await context.close();
     });
   }
