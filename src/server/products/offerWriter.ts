@@ -1,0 +1,143 @@
+// Group commit for new offers. Quotations arriving while a write is in flight wait in a queue and
+// are then written together, in one transaction: one rate-limit count per client address, one
+// statement drawing their offer numbers, one INSERT of all rows, their mails, one COMMIT. So the
+// round trips and the commit are paid per batch, not per offer, and the OFFERS_IP counter row
+// (every offer of one address updates it) is locked once per batch instead of serialising every
+// quotation behind it. What each offer gets is what the one-at-a-time path gives it: numbers in
+// arrival order, the same limit decisions (an offer over the limit is refused and not counted),
+// the same rows. A batch that fails for any other reason is retried one offer at a time, so one
+// bad offer cannot sink the others.
+
+import type { Db } from '../db';
+import { ApiError } from '../errors';
+import { enqueueMail, type MailRequest } from '../outbox';
+import { countHits, type LimitRule } from '../rateLimit';
+import { insertOffers, nextOfferNos, type OfferInput } from './offers';
+
+export interface NewOffer {
+  /** The OFFERS_IP limit this offer counts against. */
+  limit: LimitRule;
+  now: Date;
+  /** The row to store, given its number (the stored quote carries the number). */
+  build: (offerNo: string) => OfferInput;
+  /** The mail to queue with the offer, given its number. */
+  mail?: (offerNo: string) => MailRequest;
+}
+
+interface Pending {
+  offer: NewOffer;
+  resolve: (offerNo: string) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Largest batch: bounds the statement's size and the time the first offer of a batch waits. */
+export const MAX_BATCH = 128;
+
+export const tooManyOffers = () =>
+  new ApiError(429, [{ key: 'errors.http.rateLimited', code: 'TOO_MANY' }], { CODE: 'TOO_MANY' });
+
+/** Writes a batch in one transaction; answers, per offer, its number or its refusal. */
+export async function writeOfferBatch(
+  db: Db,
+  offers: NewOffer[],
+  secret: string,
+): Promise<(string | ApiError)[]> {
+  return db.transaction(async (tx) => {
+    const outcome: (string | ApiError | null)[] = offers.map(() => null);
+    // One count per limited key, weighted by its offers; those over the limit are refused and
+    // their hits taken back, as the one-at-a-time path rolls back a refused offer's count.
+    const groups = new Map<string, number[]>();
+    offers.forEach((o, i) => {
+      const id = `${o.limit.bucket}\u0000${o.limit.key}\u0000${o.limit.limit}\u0000${o.limit.windowMs}`;
+      groups.set(id, [...(groups.get(id) ?? []), i]);
+    });
+    for (const members of groups.values()) {
+      const first = offers[members[0]];
+      const total = await countHits(tx, first.limit, first.now, secret, members.length);
+      const allowed = Math.max(0, Math.min(members.length, first.limit.limit - (total - members.length)));
+      members.slice(allowed).forEach((i) => {
+        outcome[i] = tooManyOffers();
+      });
+      if (allowed < members.length)
+        await countHits(tx, first.limit, first.now, secret, allowed - members.length);
+    }
+    const accepted = offers.map((_, i) => i).filter((i) => outcome[i] === null);
+    if (accepted.length > 0) {
+      const numbers = await nextOfferNos(tx, accepted.length);
+      const rows = accepted.map((i, k) => ({ offerNo: numbers[k], input: offers[i].build(numbers[k]) }));
+      await insertOffers(tx, rows);
+      for (const [k, i] of accepted.entries()) {
+        const mail = offers[i].mail;
+        if (mail) await enqueueMail(tx, mail(numbers[k]));
+        outcome[i] = numbers[k];
+      }
+    }
+    return outcome as (string | ApiError)[];
+  });
+}
+
+export interface OfferWriter {
+  /** Stores a new offer with the next batch; answers its number, or rejects (429 over the limit). */
+  write(offer: NewOffer): Promise<string>;
+}
+
+export function createOfferWriter(db: Db, secret: string): OfferWriter {
+  let queue: Pending[] = [];
+  let writing = false;
+
+  const settle = (batch: Pending[], outcome: (string | ApiError)[]) =>
+    batch.forEach((p, i) => {
+      const r = outcome[i];
+      if (typeof r === 'string') p.resolve(r);
+      else p.reject(r);
+    });
+
+  const flush = async () => {
+    writing = true;
+    while (queue.length > 0) {
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      try {
+        settle(
+          batch,
+          await writeOfferBatch(
+            db,
+            batch.map((p) => p.offer),
+            secret,
+          ),
+        );
+      } catch (error) {
+        if (batch.length === 1) batch[0].reject(error);
+        else
+          for (const p of batch) {
+            try {
+              settle([p], await writeOfferBatch(db, [p.offer], secret));
+            } catch (single) {
+              p.reject(single);
+            }
+          }
+      }
+    }
+    writing = false;
+  };
+
+  return {
+    write: (offer) =>
+      new Promise<string>((resolve, reject) => {
+        queue.push({ offer, resolve, reject });
+        if (!writing) void flush();
+      }),
+  };
+}
+
+const writers = new WeakMap<Db, OfferWriter>();
+
+/** The writer of a database (one queue per database, shared by every product route). */
+export function offerWriterFor(db: Db, secret: string): OfferWriter {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createOfferWriter(db, secret);
+    writers.set(db, writer);
+  }
+  return writer;
+}
