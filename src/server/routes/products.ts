@@ -156,15 +156,19 @@ async function quotation(
   // the browser that holds an offer mailed to it (the e-mailed link).
   const client = clientBindingFor(ctx.config).idOf(request) ?? '';
   const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
-  if (
-    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours, client)) &&
-    !(await ownsOfferMailedTo(ctx, request, requested, mail))
-  ) {
-    throw refuse(
+  const notConfirmed = () =>
+    refuse(
       'errors.quote.emailNotConfirmed',
       {},
       { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS', code: 'EMAIL_NOT_CONFIRMED' },
     );
+  // A new offer's confirmation is checked by the offer writer, in its batch (one query for all).
+  if (
+    requested !== '' &&
+    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours, client)) &&
+    !(await ownsOfferMailedTo(ctx, request, requested, mail))
+  ) {
+    throw notConfirmed();
   }
 
   const selected = priced.selected;
@@ -209,6 +213,12 @@ async function quotation(
   const offerNo =
     requested === ''
       ? await offerWriterFor(ctx.db, ctx.config.sessionSecret).write({
+          confirmation: {
+            mail,
+            client,
+            since: new Date(now.getTime() - ctx.config.emailConfirmationHours * 3600_000),
+            refusal: notConfirmed,
+          },
           limit: newOfferLimit(ctx, request.ip),
           now,
           build: stored,
