@@ -288,7 +288,8 @@ function offerLink(
   return `${config.publicUrl}/${product.id}/offer/1?${query}`;
 }
 
-function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
+/** The stored quote: the offer's number and expiry in CS_POLICY. */
+export function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
   const policy = (quote.CS_POLICY ?? {}) as Record<string, unknown>;
   return { ...quote, CS_POLICY: { ...policy, OFFER_NO: offerNo, EXPIRY_DATE: expiryDate, CONTRACT_NO: '' } };
 }
