@@ -1,4 +1,5 @@
-// node --import tsx bench/service/profile.ts [motor|driver|quotation] [seconds]
+// node --import tsx bench/service/profile.ts [motor|driver|quotation] [seconds] [postgres://… or -]
+// (a database URL runs the service on PostgreSQL; with PROFILE=0 nothing is profiled: a plain load run)
 // Profiles the service under load: starts it with --cpu-prof, drives one call with autocannon
 // (the bodies the benchmark uses), stops it (the profile is written on exit) and prints the
 // functions with the most self time and the files they live in. How the causes in
@@ -65,10 +66,13 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'svc-prof-'));
   const spawned = Date.now();
   let loadStart = 0;
+  const profiling = process.env.PROFILE !== '0';
+  const databaseUrl = process.argv[4] && process.argv[4] !== '-' ? process.argv[4] : undefined;
   const app = await startApp({
     port: await freePort(),
     name: 'service-profile',
-    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
+    databaseUrl,
+    nodeArgs: profiling ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [],
   });
   try {
     const settings = { seconds, connections: 10, maxRequests: 2_000_000 };
@@ -90,6 +94,7 @@ async function main() {
   } finally {
     await app.stop();
   }
+  if (!profiling) return;
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) throw new Error(`no profile written in ${dir}`);
   console.log(`profile: ${join(dir, file)}`);
