@@ -127,7 +127,12 @@ function serviceChart(m: Measures): Chart | null {
   const s = m.service?.data;
   if (!s) return null;
   const rows: { label: string; figures: ReturnType<typeof loadFigures>; ours: boolean }[] = [
-    { label: 'bare Fastify route', figures: s.bare, ours: false },
+    { label: 'bare Fastify route, no-op', figures: s.bare, ours: false },
+    ...Object.entries(s.bareValidated ?? {}).map(([flow, v]) => ({
+      label: `bare, validating ${flow} body`,
+      figures: loadFigures(v),
+      ours: false,
+    })),
     ...Object.entries(s.calc).map(([flow, c]) => ({
       label: `${flow}calc`,
       figures: loadFigures(c),

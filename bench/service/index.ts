@@ -1,4 +1,5 @@
-// Measure 4, orchestrated: the bare Fastify route, then the service (as npm start runs it) on a
+// Measure 4, orchestrated: the bare Fastify routes (the no-op one, then the one that parses and
+// validates each flow's calc body with the same quote schema), then the service (as npm start runs it) on a
 // throwaway embedded database (calc calls of motor and driver, then driver quotations), then the
 // service on a throwaway PostgreSQL cluster (quotations). Same machine, same run, loopback only.
 
@@ -16,7 +17,10 @@ export type Measured = (LoadFigures & { path: string }) | { path?: string; note:
 
 export interface ServiceResult {
   settings: { seconds: number; connections: number; maxRequests: number };
+  /** The no-op route: a second reference. */
   bare: LoadFigures & { path: string };
+  /** Per flow: the bare route that parses and validates that flow's calc body (the calc goal's yardstick). */
+  bareValidated?: Record<string, Measured>;
   calc: Record<string, Measured>;
   quotation: { flow: string; pglite: Measured; postgres: Measured };
 }
@@ -59,9 +63,22 @@ export async function measureService(
     logFile: join(WORK, 'bare.log'),
   });
   let bare: ServiceResult['bare'];
+  const bareValidated: Record<string, Measured> = {};
   try {
     bare = { path: '/bare', ...(await load({ url: `${bareServer.url}/bare`, ...settings })) };
     log(`service: bare route ${bare.requestsPerSecond} req/s`);
+    for (const flow of CALC_FLOWS) {
+      const c = byFlow(flow)?.calc;
+      if (!c) {
+        bareValidated[flow] = { note: byFlow(flow)?.note ?? NOT_YET };
+        continue;
+      }
+      const url = `${bareServer.url}/bare/validated`;
+      await checkAnswers(url, c.body);
+      const figures = await load({ url, method: 'POST', body: c.body, ...settings });
+      bareValidated[flow] = { path: '/bare/validated', ...figures };
+      log(`service: bare validating route, ${flow} body, ${figures.requestsPerSecond} req/s`);
+    }
   } finally {
     await bareServer.stop();
   }
@@ -109,5 +126,5 @@ export async function measureService(
       await cluster.stop();
     }
   }
-  return { settings, bare, calc, quotation: { flow: QUOTATION_FLOW, pglite, postgres } };
+  return { settings, bare, bareValidated, calc, quotation: { flow: QUOTATION_FLOW, pglite, postgres } };
 }

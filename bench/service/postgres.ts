@@ -1,14 +1,13 @@
 // A throwaway PostgreSQL cluster for the quotation benchmark, as in STACK.md: initdb as the
-// postgres user (initdb refuses root), a private socket folder, loopback on port 55433, removed
-// afterwards. Absent pg_ctl, the caller records why PostgreSQL was skipped.
+// postgres user (initdb refuses root), a private socket folder, loopback on BENCH_PG_PORT (or a
+// free port, so benchmarks run side by side do not meet), removed afterwards. Absent pg_ctl, the caller records why PostgreSQL was skipped.
 
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../lib/ports';
 import { run } from '../lib/processes';
-
-export const PG_PORT = 55433;
 
 function pgBin(name: string): string | null {
   try {
@@ -59,13 +58,14 @@ export async function startCluster(settings: Record<string, string> = {}): Promi
     chownSync(dir, uid, gid);
   }
   const data = join(dir, 'data');
+  const port = Number(process.env.BENCH_PG_PORT) || (await freePort());
   await as(initdb, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync']);
   await as(pgCtl, [
     '-D',
     data,
     '-o',
     [
-      `-p ${PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`,
       ...Object.entries(settings).map(([name, value]) => `-c ${name}=${value}`),
     ].join(' '),
     '-l',
@@ -82,7 +82,7 @@ export async function startCluster(settings: Record<string, string> = {}): Promi
   };
   try {
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${PG_PORT}/postgres` });
+    const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
     await client.connect();
     await client.query('CREATE DATABASE bench');
     await client.end();
@@ -90,7 +90,7 @@ export async function startCluster(settings: Record<string, string> = {}): Promi
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${PG_PORT}/bench`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop };
 }
 
 export const pgMissingReason =

@@ -27,6 +27,17 @@ export async function hitLimit(
   secret: string,
   weight = 1,
 ): Promise<boolean> {
+  return (await countHits(db, rule, now, secret, weight)) <= rule.limit;
+}
+
+/** Counts `weight` hits and answers the window's total (the offer writer counts a batch at once). */
+export async function countHits(
+  db: Db,
+  rule: LimitRule,
+  now: Date,
+  secret: string,
+  weight = 1,
+): Promise<number> {
   const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs).toISOString();
   const rows = await db.query<{ hits: number }>(
     `INSERT INTO rate_limits (bucket, key, window_start, hits) VALUES ($1, $2, $3::timestamptz, $4)
@@ -34,5 +45,5 @@ export async function hitLimit(
      RETURNING hits`,
     [rule.bucket, limitKey(secret, rule.bucket, rule.key), windowStart, weight],
   );
-  return Number(rows[0].hits) <= rule.limit;
+  return Number(rows[0].hits);
 }

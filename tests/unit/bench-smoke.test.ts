@@ -110,6 +110,10 @@ const FIXTURE: Measures = {
     data: {
       settings: { seconds: 8, connections: 10, maxRequests: 200_000 },
       bare: load(20_000, 3, '/bare'),
+      bareValidated: {
+        motor: load(20_000, 3, '/bare/validated'),
+        driver: load(15_000, 3, '/bare/validated'),
+      },
       calc: {
         motor: load(12_000, 8, '/zcp/motor/motorcalc'),
         driver: load(9_000, 25, '/zcp/driver/drivercalc'),
@@ -169,6 +173,7 @@ describe('bench runner', () => {
       'service.calc.motor': true,
       'service.calc.driver': false,
       'service.quotation.postgres': null,
+      'service.quotation.pglite': false,
     });
   });
 
@@ -242,6 +247,6 @@ describe('bench runner', () => {
     expect(md).toMatch(/## Goals not met[\s\S]*motor\/offer\/1 ≤ 150 KB gz/);
     expect(md).toMatch(/Not measured in this file:[\s\S]*PostgreSQL is not installed here/);
     const json = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
-    expect(json.goals).toHaveLength(11);
+    expect(json.goals).toHaveLength(12);
   });
 });

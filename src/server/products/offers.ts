@@ -61,6 +61,47 @@ export async function nextOfferNo(db: Db): Promise<string> {
   return `OF${seq[0].n}`;
 }
 
+/** `count` new offer numbers, in the sequence's order, in one round trip. */
+export async function nextOfferNos(db: Db, count: number): Promise<string[]> {
+  const rows = await db.query<{ n: string | number }>(
+    "SELECT nextval('offer_no_seq') AS n FROM generate_series(1, $1::int) AS i ORDER BY i",
+    [count],
+  );
+  return rows.map((r) => `OF${r.n}`);
+}
+
+/**
+ * Many new offers in one statement: one array parameter per column, unnested into rows. Stores
+ * exactly what `insertOffer` stores for each (same columns, casts and status).
+ */
+export async function insertOffers(tx: Db, rows: { offerNo: string; input: OfferInput }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: { offerNo: string; input: OfferInput }) => T) => rows.map(pick);
+  await tx.query(
+    `INSERT INTO offers (offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
+                         language, status, expiry_date, created_at, updated_at)
+     SELECT r.offer_no, r.flow_id, r.product_id, r.package_id, r.variant, r.quote::jsonb, r.premium_cents,
+            r.mail_address, r.language, 'OPEN', r.expiry_date::date, r.at::timestamptz, r.at::timestamptz
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
+                   $8::text[], $9::text[], $10::text[], $11::text[])
+            AS r(offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
+                 language, expiry_date, at)`,
+    [
+      column((r) => r.offerNo),
+      column((r) => r.input.flowId),
+      column((r) => r.input.productId),
+      column((r) => r.input.packageId),
+      column((r) => r.input.variant ?? null),
+      column((r) => JSON.stringify(r.input.quote)),
+      column((r) => r.input.premiumCents),
+      column((r) => r.input.mailAddress),
+      column((r) => r.input.language),
+      column((r) => r.input.expiryDate),
+      column((r) => r.input.now.toISOString()),
+    ],
+  );
+}
+
 export async function insertOffer(tx: Db, offerNo: string, input: OfferInput): Promise<void> {
   await tx.query(
     `INSERT INTO offers (offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,

@@ -12,16 +12,17 @@ import { isEmailAddress } from '../../engine/rules/fieldRules';
 import { clientBindingFor } from '../clientBinding';
 import { type ServiceContext, today } from '../context';
 import type { Db } from '../db';
-import { ApiError, refuse, requestLang } from '../errors';
+import { refuse, requestLang } from '../errors';
 import { hasKey, type Lang, t } from '../i18n';
 import { isEmailConfirmed } from '../otp/codes';
-import { enqueueMail } from '../outbox';
+import { enqueueMail, type MailRequest } from '../outbox';
 import type { Product } from '../products/catalog';
 import { checkFlowData } from '../products/checks';
 import { offerAccessFor, offerToken } from '../products/offerAccess';
 import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from '../products/offers';
+import { offerWriterFor, tooManyOffers } from '../products/offerWriter';
 import { type Priced, priceQuote } from '../products/pricing';
-import { hitLimit } from '../rateLimit';
+import { hitLimit, type LimitRule } from '../rateLimit';
 import { ERROR_ANSWERS, ref } from '../schemas';
 
 export interface QuotationResult {
@@ -155,15 +156,19 @@ async function quotation(
   // the browser that holds an offer mailed to it (the e-mailed link).
   const client = clientBindingFor(ctx.config).idOf(request) ?? '';
   const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
-  if (
-    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours, client)) &&
-    !(await ownsOfferMailedTo(ctx, request, requested, mail))
-  ) {
-    throw refuse(
+  const notConfirmed = () =>
+    refuse(
       'errors.quote.emailNotConfirmed',
       {},
       { field: 'CS_POLICY_HOLDER.MAIL_ADDRESS', code: 'EMAIL_NOT_CONFIRMED' },
     );
+  // A new offer's confirmation is checked by the offer writer, in its batch (one query for all).
+  if (
+    requested !== '' &&
+    !(await isEmailConfirmed(ctx.db, mail, now, ctx.config.emailConfirmationHours, client)) &&
+    !(await ownsOfferMailedTo(ctx, request, requested, mail))
+  ) {
+    throw notConfirmed();
   }
 
   const selected = priced.selected;
@@ -183,39 +188,58 @@ async function quotation(
   };
   const sendByMail = text(getPath(request.body, 'CS_USER_EXTRAS.SEND_VIA_MAIL')).toUpperCase() === 'X';
 
-  const offerNo = await ctx.db.transaction(async (tx) => {
-    // An offer is changed in place only by the browser that made it, while it is still open.
-    const existing = requested ? await findOffer(tx, requested, true) : undefined;
-    const reusable =
-      existing &&
-      existing.flow_id === product.id &&
-      existing.status === 'OPEN' &&
-      existing.mail_address === mail &&
-      offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
-    if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
-    const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
-    const stored = { ...input, quote: withOffer(input.quote, number, expiryDate) };
-    if (existing && reusable) await updateOffer(tx, number, stored);
-    else await insertOffer(tx, number, stored);
-    if (sendByMail) {
-      const holder = (priced.quote.CS_POLICY_HOLDER ?? {}) as Record<string, unknown>;
-      await enqueueMail(tx, {
-        to: mail,
-        template: 'offerSent',
-        lang,
-        values: {
-          name: [text(holder.FIRST_NAME), text(holder.LAST_NAME)].filter(Boolean).join(' '),
-          offerNo: number,
-          product: labelText(lang, `products.${product.meta.rulesKey}`),
-          package: labelText(lang, selected.PACKAGE_DESC),
-          amount: formatEuro(selected.AMOUNT, lang),
-          expiryDate: ymdToDisplay(expiryDate),
-          link: offerLink(ctx.config, product, priced.variant, number, String(priced.policy.PRODUCT_ID)),
-        },
-      });
-    }
-    return number;
+  const holder = (priced.quote.CS_POLICY_HOLDER ?? {}) as Record<string, unknown>;
+  const offerMail = (number: string): MailRequest => ({
+    to: mail,
+    template: 'offerSent',
+    lang,
+    values: {
+      name: [text(holder.FIRST_NAME), text(holder.LAST_NAME)].filter(Boolean).join(' '),
+      offerNo: number,
+      product: labelText(lang, `products.${product.meta.rulesKey}`),
+      package: labelText(lang, selected.PACKAGE_DESC),
+      amount: formatEuro(selected.AMOUNT, lang),
+      expiryDate: ymdToDisplay(expiryDate),
+      link: offerLink(ctx.config, product, priced.variant, number, String(priced.policy.PRODUCT_ID)),
+    },
   });
+  const stored = (number: string): OfferInput => ({
+    ...input,
+    quote: withOffer(input.quote, number, expiryDate),
+  });
+
+  // A new offer (the usual case) goes to the group-commit writer; changing an offer in place
+  // reads and locks it first, in a transaction of its own.
+  const offerNo =
+    requested === ''
+      ? await offerWriterFor(ctx.db, ctx.config.sessionSecret).write({
+          confirmation: {
+            mail,
+            client,
+            since: new Date(now.getTime() - ctx.config.emailConfirmationHours * 3600_000),
+            refusal: notConfirmed,
+          },
+          limit: newOfferLimit(ctx, request.ip),
+          now,
+          build: stored,
+          ...(sendByMail ? { mail: offerMail } : {}),
+        })
+      : await ctx.db.transaction(async (tx) => {
+          // An offer is changed in place only by the browser that made it, while it is still open.
+          const existing = await findOffer(tx, requested, true);
+          const reusable =
+            existing &&
+            existing.flow_id === product.id &&
+            existing.status === 'OPEN' &&
+            existing.mail_address === mail &&
+            offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
+          if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
+          const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
+          if (existing && reusable) await updateOffer(tx, number, stored(number));
+          else await insertOffer(tx, number, stored(number));
+          if (sendByMail) await enqueueMail(tx, offerMail(number));
+          return number;
+        });
   if (sendByMail) ctx.kickOutbox();
   offerAccessFor(ctx.config).remember(request, reply, offerNo);
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
@@ -238,15 +262,12 @@ async function ownsOfferMailedTo(
 }
 
 /** New offers per client IP and hour are bounded: each is a stored row and perhaps a mail. */
+function newOfferLimit(ctx: ServiceContext, ip: string): LimitRule {
+  return { bucket: 'OFFERS_IP', key: ip, limit: ctx.config.rateLimit.offersPerIpHour, windowMs: 3600_000 };
+}
+
 async function countNewOffer(tx: Db, ctx: ServiceContext, ip: string, now: Date): Promise<void> {
-  const rule = {
-    bucket: 'OFFERS_IP',
-    key: ip,
-    limit: ctx.config.rateLimit.offersPerIpHour,
-    windowMs: 3600_000,
-  };
-  if (!(await hitLimit(tx, rule, now, ctx.config.sessionSecret)))
-    throw new ApiError(429, [{ key: 'errors.http.rateLimited', code: 'TOO_MANY' }], { CODE: 'TOO_MANY' });
+  if (!(await hitLimit(tx, newOfferLimit(ctx, ip), now, ctx.config.sessionSecret))) throw tooManyOffers();
 }
 
 /** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */
@@ -267,7 +288,8 @@ function offerLink(
   return `${config.publicUrl}/${product.id}/offer/1?${query}`;
 }
 
-function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
+/** The stored quote: the offer's number and expiry in CS_POLICY. */
+export function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
   const policy = (quote.CS_POLICY ?? {}) as Record<string, unknown>;
   return { ...quote, CS_POLICY: { ...policy, OFFER_NO: offerNo, EXPIRY_DATE: expiryDate, CONTRACT_NO: '' } };
 }
