@@ -165,7 +165,11 @@ describe('bench runner', () => {
       'weight.firstPaint./driver/offer/1': true,
       'weight.firstPaint./motor/offer/1': false,
       'lighthouse.score./driver/offer/1': true,
+      'lighthouse.fcp./driver/offer/1': true,
+      'lighthouse.cls./driver/offer/1': true,
       'lighthouse.score./motor/offer/1': null,
+      'lighthouse.fcp./motor/offer/1': null,
+      'lighthouse.cls./motor/offer/1': null,
       'render.firstRender': true,
       'render.keystroke': true,
       'render.commits': true,
@@ -247,6 +251,6 @@ describe('bench runner', () => {
     expect(md).toMatch(/## Goals not met[\s\S]*motor\/offer\/1 ≤ 150 KB gz/);
     expect(md).toMatch(/Not measured in this file:[\s\S]*PostgreSQL is not installed here/);
     const json = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
-    expect(json.goals).toHaveLength(12);
+    expect(json.goals).toHaveLength(16);
   });
 });
