@@ -10,7 +10,7 @@ export default defineConfig({
     ],
     environment: 'node',
     testTimeout: 20_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     reporters: ['default', './tests/support/plain-reporter.ts'],
   },
