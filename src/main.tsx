@@ -23,7 +23,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 const language = storedLanguage();
 const prerendered = hydratablePage(root, language);
-// Answers given before the page is live are given again once it is (src/app/earlyInput.ts).
+// Answers given before the page is live are given again once it is (src/ui/earlyInput.ts).
 if (prerendered) noteEarlyInput(root);
 
 /** Resolves once the router has run the first navigation's guards and loaders. */
