@@ -6,7 +6,6 @@
 // follows the step, the browser's back button goes a step back, and a reload keeps the answers
 // (sessionStorage, cleared on a language switch and at logout).
 
-import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -14,13 +13,14 @@ import { createActor } from 'xstate';
 import { NotFoundPage } from '../../app/pages/NotFoundPage';
 import { parseStep } from '../../app/routeTable';
 import type { Flow } from '../../engine/flow/types';
-import { createFlowMachine, substepPositions } from '../../engine/machine/createFlowMachine';
+import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import { getPath } from '../../engine/paths';
 import { flowLoaders } from '../../generated';
 import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
 import type { FlowActor } from '../../ui/flow/flowActors';
 import { flowStorageKey } from '../../ui/flow/flowStorage';
+import { type SeenPlace, useUrlFollowsMachine } from '../../ui/flow/urlFollowsMachine';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { onSessionEnd } from '../state/session';
 import '../../ui/styles/flow.css';
@@ -34,7 +34,7 @@ interface SteppedWizard {
   actor: FlowActor;
   /** What the route said the wizard is about (the contract): another one starts afresh. */
   about: string;
-  seen: { topState: string; url: string } | null;
+  seen: SeenPlace['seen'];
 }
 const stepped = new Map<string, SteppedWizard>();
 
@@ -150,42 +150,18 @@ function useFlowActor(
   };
 }
 
-const topStateOf = (value: unknown) =>
-  typeof value === 'string' ? value : Object.keys(value as Record<string, unknown>)[0];
-
-/**
- * The address follows the machine (/motor-claim/3 on the third substep); when the address moves
- * back (the browser's back button) the machine goes back to it, and an address ahead of the
- * machine (typed, or forward past where the customer got) is sent back to where the machine is.
- */
+/** The address ends in the substep's number (/motor-claim/3), kept in step with the wizard. */
 function useStepInUrl(wizard: SteppedWizard, flow: Flow, step: number) {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  const { actor } = wizard;
-  const topState = useSelector(actor, (s) => topStateOf(s.value));
+  const { pathname } = useLocation();
   const base = pathname.replace(/\/[^/]*$/, '');
-  useEffect(() => {
-    const positions = substepPositions(flow);
-    const machinePos = positions.find((p) => p.key === topState);
-    if (!machinePos) return;
-    const urlPos = positions[step - 1];
-    const previous = wizard.seen;
-    wizard.seen = { topState, url: pathname };
-    const urlMoved = previous !== null && previous.url !== pathname && previous.topState === topState;
-    if (urlMoved && urlPos && urlPos.index < machinePos.index) {
-      for (let guard = 0; guard < positions.length; guard++) {
-        const pos = positions.find((p) => p.key === topStateOf(actor.getSnapshot().value));
-        if (!pos || pos.index <= urlPos.index) break;
-        actor.send({ type: 'BACK' });
-      }
-      return;
-    }
-    const target = `${base}/${machinePos.index + 1}`;
-    if (target !== pathname)
-      navigate(`${target}${search}`, {
-        replace: previous === null || urlPos === undefined || urlPos.index > machinePos.index,
-      });
-  }, [topState, step, flow, actor, wizard, navigate, pathname, search, base]);
+  useUrlFollowsMachine({
+    actor: wizard.actor,
+    flow,
+    here: pathname,
+    urlPosition: (positions) => positions[step - 1],
+    urlOf: (position) => `${base}/${position.index + 1}`,
+    place: wizard,
+  });
 }
 
 function SteppedRunner({ wizard, flow, step }: { wizard: SteppedWizard; flow: Flow; step: number }) {

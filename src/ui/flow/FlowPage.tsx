@@ -1,10 +1,9 @@
 // The route component of every product flow (/{product}/offer/{step}, /payment/{step},
 // /send-offer): loads the flow, keeps the machine and the URL in step, renders the runner.
 
-import { useSelector } from '@xstate/react';
-import { use, useEffect, useRef } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router';
 import { formSubsteps } from '../../engine/flow/forms';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
@@ -14,6 +13,7 @@ import { FlowRunner } from './FlowRunner';
 import { loadValidator } from './FormSubstep';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
 import { OfferReopen } from './OfferReopen';
+import { type SeenPlace, useUrlFollowsMachine } from './urlFollowsMachine';
 import '../styles/flow.css';
 
 export interface FlowPageProps {
@@ -87,42 +87,15 @@ function SyncedRunner({
   values?: Record<string, unknown>;
   aside?: React.ReactNode;
 }) {
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  const topState = useSelector(actor, (s) =>
-    typeof s.value === 'string' ? s.value : Object.keys(s.value)[0],
-  );
-  const positions = substepPositions(flow);
-
-  // The URL follows the machine when the machine moves; when the address changes (the browser's
-  // back button, a typed URL) the machine goes back to it, and an address ahead of the machine is
-  // sent back to where the machine is.
-  const seen = useRef<{ topState: string; url: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: positions derive from flow
-  useEffect(() => {
-    const machinePos = positions.find((p) => p.key === topState);
-    if (!machinePos) return;
-    const here = section === 'send-offer' ? `/${flow.id}/send-offer` : `/${flow.id}/${section}/${step}`;
-    const urlPos = positionOfUrl(positions, section, step);
-    const previous = seen.current;
-    seen.current = { topState, url: here };
-    const urlMoved = previous !== null && previous.url !== here && previous.topState === topState;
-    if (urlMoved && urlPos && urlPos.index < machinePos.index) {
-      for (let guard = 0; guard < positions.length; guard++) {
-        const current = actor.getSnapshot().value;
-        const key = typeof current === 'string' ? current : Object.keys(current)[0];
-        const pos = positions.find((p) => p.key === key);
-        if (!pos || pos.index <= urlPos.index) break;
-        actor.send({ type: 'BACK' });
-      }
-      return;
-    }
-    const target = substepUrl(flow, machinePos);
-    if (target !== here)
-      navigate(`${target}${search}`, {
-        replace: previous === null || (urlPos !== undefined && urlPos.index > machinePos.index),
-      });
-  }, [topState, section, step, flow, actor, navigate, search]);
+  const [place] = useState<SeenPlace>(() => ({ seen: null }));
+  useUrlFollowsMachine({
+    actor,
+    flow,
+    here: section === 'send-offer' ? `/${flow.id}/send-offer` : `/${flow.id}/${section}/${step}`,
+    urlPosition: (positions) => positionOfUrl(positions, section, step),
+    urlOf: (position) => substepUrl(flow, position),
+    place,
+  });
 
   const valuesKey = JSON.stringify(values ?? {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent again only when the values change

@@ -32,7 +32,7 @@ export async function resizePhoto(file: File): Promise<{ blob: Blob; name: strin
     );
     // A smaller original (already compressed) is sent as it is.
     if (!blob || blob.size >= file.size) return { blob: file, name: file.name };
-    return { blob, name: file.name.replace(/\.[^.]*$/, '') + '.jpg' };
+    return { blob, name: `${file.name.replace(/\.[^.]*$/, '')}.jpg` };
   } catch {
     return { blob: file, name: file.name };
   }
