@@ -1,7 +1,6 @@
 // A file sent resumably (tus 1.0 via tus-js-client) to a /zcp endpoint: on a patchy mobile line a
 // dropped connection is retried by itself, asking the service how far it got and sending the rest.
 
-import { Upload } from 'tus-js-client';
 import { CSRF_HEADER, fetchCsrfToken } from './client';
 import { zcpPrefixUrl } from './config';
 
@@ -38,14 +37,15 @@ export async function uploadResumable(input: {
   lang: string;
   onProgress: (percent: number) => void;
 }): Promise<void> {
-  const csrf = (await fetchCsrfToken()) ?? '';
+  // The tus client (about 17 KB gz) comes when a file is first sent, not with every form.
+  const [{ Upload }, csrf] = await Promise.all([import('tus-js-client'), fetchCsrfToken()]);
   return new Promise((resolve, reject) => {
     const upload = new Upload(input.file, {
       endpoint: new URL(input.endpoint.replace(/^\/+/, ''), zcpPrefixUrl()).href,
       retryDelays: [1000, 3000, 5000, 10000, 20000],
       chunkSize: 512 * 1024,
       metadata: input.metadata,
-      headers: { [CSRF_HEADER]: csrf, 'Accept-Language': input.lang },
+      headers: { [CSRF_HEADER]: csrf ?? '', 'Accept-Language': input.lang },
       // Each attempt from the page is a new upload: the server keeps no half-files of an older page.
       storeFingerprintForResuming: false,
       onBeforeRequest(req) {
