@@ -4,7 +4,28 @@
 
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
+import { acceptNecessaryCookies, expectAccessible, inCi, setLanguage, watchConsole } from './support';
+
+// In CI, one case of each rule (the rules themselves are unit tests: tests/unit/app/guards.test.tsx);
+// E2E_FULL=1 walks every case.
+const ESSENTIAL = new Set([
+  '/',
+  '/motor?ref=2',
+  '/motor/offer/3?ref=1',
+  '/property/offer/2?campaign=autumn',
+  '/motor/payment/5?ref=1',
+  '/property/send-offer',
+  '/error?product=driver&code=5',
+  '/register?ref=1',
+  '/my-profile',
+  '/login',
+  '/driver/offer/1',
+  '/payment-completion/OF999999-1-ABCDEF',
+  '/nowhere',
+  '/driver/offer/0',
+  '/Driver/offer/1',
+  '/hunter/payment',
+]);
 
 /** Path and query of the page now, as the visitor's address bar shows them. */
 function here(page: Page): string {
@@ -83,7 +104,7 @@ test.describe('first navigation of a page load', () => {
     ['/my-claims', viaLogin('/my-claims')],
   ];
 
-  for (const [from, to] of REDIRECTS) {
+  for (const [from, to] of inCi(REDIRECTS, ([from]) => ESSENTIAL.has(from))) {
     test(`${from} goes to ${to}`, async ({ page }) => {
       const problems = watchConsole(page);
       await page.goto(from);
@@ -103,7 +124,7 @@ test.describe('first navigation of a page load', () => {
     ['/payment-completion/OF999999-1-ABCDEF', 'Δεν ήταν δυνατός ο έλεγχος της πληρωμής'],
   ];
 
-  for (const [path, heading] of OPEN) {
+  for (const [path, heading] of inCi(OPEN, ([path]) => ESSENTIAL.has(path))) {
     test(`${path} is open to a first navigation`, async ({ page }) => {
       await page.goto(path);
       await settledAt(page, path);
@@ -178,7 +199,7 @@ test.describe('page not found', () => {
     '/Contact',
   ];
 
-  for (const path of UNKNOWN) {
+  for (const path of inCi(UNKNOWN, (path) => ESSENTIAL.has(path))) {
     test(`${path} shows page-not-found with a way back to safety`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND.el.title })).toBeVisible();
@@ -202,7 +223,7 @@ test.describe('page not found', () => {
   });
 
   for (const lang of ['el', 'en'] as const)
-    for (const width of [390, 1280]) {
+    for (const width of inCi([390, 1280], (w) => (lang === 'el') === (w === 390))) {
       test(`is accessible and does not scroll sideways (${lang}, ${width} px)`, async ({ page }) => {
         await setLanguage(page, lang);
         await page.setViewportSize({ width, height: 900 });
