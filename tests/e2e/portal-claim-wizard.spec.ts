@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { localeText } from '../../src/cli/replay/browser';
 import { todayInNicosia } from '../../src/engine/dates';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
+import { acceptNecessaryCookies, expectAccessible, phonePhoto, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -36,20 +36,6 @@ async function logIn(page: Page, lang: Lang, width: 390 | 1280): Promise<string[
 const photo = (background: string, width = 1200, height = 900) =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
-    .toBuffer();
-
-/** A phone-sized photo (4000 × 3000 of noise, several MB) that the browser must bring down. */
-const phonePhoto = () =>
-  sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#777',
-      noise: { type: 'gaussian', mean: 120, sigma: 50 },
-    },
-  })
-    .jpeg({ quality: 95 })
     .toBuffer();
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { localeText } from '../../src/cli/replay/browser';
 import { todayInNicosia } from '../../src/engine/dates';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
+import { acceptNecessaryCookies, expectAccessible, phonePhoto, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';
 const L = (lang: Lang, key: string, values: Record<string, string> = {}) => localeText(lang, key, values);
@@ -50,20 +50,6 @@ const yesterday = () => {
   d.setUTCDate(d.getUTCDate() - 1);
   return d.toISOString().slice(0, 10);
 };
-
-/** A phone-sized photo (4000 × 3000 of noise, several MB) that the browser must bring down. */
-const phonePhoto = () =>
-  sharp({
-    create: {
-      width: 4000,
-      height: 3000,
-      channels: 3,
-      background: '#777',
-      noise: { type: 'gaussian', mean: 120, sigma: 50 },
-    },
-  })
-    .jpeg({ quality: 95 })
-    .toBuffer();
 
 test('a motor claim in Greek at 390 px: listed with its status, photos added with progress', async ({
   page,

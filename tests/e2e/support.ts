@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { rememberCookieChoice } from '../../src/cli/replay/browser';
 import { readScenario, type Scenario } from '../../src/cli/replay/scenario';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
@@ -68,3 +69,17 @@ export const acceptNecessaryCookies = rememberCookieChoice;
 export async function setLanguage(page: Page, lang: 'el' | 'en'): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
 }
+
+/** A phone-sized photo (4000 × 3000 of noise, several MB) that the browser must bring down. */
+export const phonePhoto = () =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#777',
+      noise: { type: 'gaussian', mean: 120, sigma: 50 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
