@@ -11,13 +11,12 @@
 
 import { loadFlowBundles } from '../../src/engine/flow/files';
 import type { Quote } from '../../src/engine/flow/types';
-import { toCents } from '../../src/engine/money';
 import { type Db, openDb } from '../../src/server/db';
 import { ApiError } from '../../src/server/errors';
 import { Catalog, type Product } from '../../src/server/products/catalog';
 import { insertOffer, nextOfferNo, type OfferInput } from '../../src/server/products/offers';
 import { type NewOffer, tooManyOffers, writeOfferBatch } from '../../src/server/products/offerWriter';
-import { priceQuote } from '../../src/server/products/pricing';
+import { offerInputOf, priceQuote } from '../../src/server/products/pricing';
 import { hitLimit, type LimitRule } from '../../src/server/rateLimit';
 import { withOffer } from '../../src/server/routes/products';
 import { motorQuotes, prng } from '../rules/ruleSet';
@@ -53,18 +52,18 @@ export function priceAll(product: Product, quotes: Quote[]): { inputs: OfferInpu
       const priced = priceQuote(product, q, { today: TODAY, lang, requirePackage: true });
       const selected = priced.selected;
       if (!selected) throw new Error('no package selected');
-      inputs.push({
-        flowId: product.id,
-        productId: String(priced.policy.PRODUCT_ID),
-        packageId: selected.PACKAGE_ID,
-        variant: priced.variant,
-        quote: priced.quote,
-        premiumCents: toCents(selected.AMOUNT),
-        mailAddress: `client${i % 50}@example.com.cy`,
-        language: lang,
-        expiryDate: '2026-03-31',
-        now: new Date(NOW.getTime() + i * 1000),
-      });
+      inputs.push(
+        offerInputOf(
+          product,
+          { ...priced, selected },
+          {
+            mailAddress: `client${i % 50}@example.com.cy`,
+            language: lang,
+            expiryDate: '2026-03-31',
+            now: new Date(NOW.getTime() + i * 1000),
+          },
+        ),
+      );
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       refused++;

@@ -8,6 +8,7 @@ import { addDays, isValidYmd, policyEndDate } from '../../engine/dates';
 import { readNumber } from '../../engine/expr';
 import { applyDerived } from '../../engine/flow/derived';
 import type { Quote } from '../../engine/flow/types';
+import { toCents } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
 import { selectPackage } from '../../engine/quote';
 import { rateQuote } from '../../engine/rating/rate';
@@ -16,6 +17,7 @@ import { findVehicleByPlate } from '../data';
 import { ApiError, refuse } from '../errors';
 import type { Lang } from '../i18n';
 import { findVariant, type Product } from './catalog';
+import type { OfferInput } from './offers';
 import { promotionsFor } from './promoCodes';
 
 export interface PolicyTerm {
@@ -228,4 +230,24 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
   };
   quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...policy });
   return { quote, rating, policy, selected, variant };
+}
+
+/**
+ * The offer a priced quote becomes with its selected package (POST /zcp/{product}/quotation, and
+ * bench/service/equivalence.ts checking the batched writer against it).
+ */
+export function offerInputOf(
+  product: Product,
+  priced: Priced & { selected: RatedPackage },
+  about: Pick<OfferInput, 'mailAddress' | 'language' | 'expiryDate' | 'now'>,
+): OfferInput {
+  return {
+    flowId: product.id,
+    productId: String(priced.policy.PRODUCT_ID),
+    packageId: priced.selected.PACKAGE_ID,
+    variant: priced.variant,
+    quote: priced.quote,
+    premiumCents: toCents(priced.selected.AMOUNT),
+    ...about,
+  };
 }

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, ymdToDisplay } from '../../engine/dates';
 import type { Quote } from '../../engine/flow/types';
-import { formatEuro, toCents } from '../../engine/money';
+import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
 import { clientBindingFor } from '../clientBinding';
@@ -21,7 +21,7 @@ import { checkFlowData } from '../products/checks';
 import { offerAccessFor, offerToken } from '../products/offerAccess';
 import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from '../products/offers';
 import { offerWriterFor, tooManyOffers } from '../products/offerWriter';
-import { type Priced, priceQuote } from '../products/pricing';
+import { offerInputOf, type Priced, priceQuote } from '../products/pricing';
 import { hitLimit, type LimitRule } from '../rateLimit';
 import { ERROR_ANSWERS, ref } from '../schemas';
 
@@ -174,18 +174,11 @@ async function quotation(
   const selected = priced.selected;
   if (!selected) throw refuse('errors.quote.unknownPackage', {}, { field: 'CS_POLICY.PACKAGE_ID' });
   const expiryDate = addDays(day, product.meta.offerValidityDays ?? 30);
-  const input: OfferInput = {
-    flowId: product.id,
-    productId: String(priced.policy.PRODUCT_ID),
-    packageId: selected.PACKAGE_ID,
-    variant: priced.variant,
-    quote: priced.quote,
-    premiumCents: toCents(selected.AMOUNT),
-    mailAddress: mail,
-    language: lang,
-    expiryDate,
-    now,
-  };
+  const input = offerInputOf(
+    product,
+    { ...priced, selected },
+    { mailAddress: mail, language: lang, expiryDate, now },
+  );
   const sendByMail = text(getPath(request.body, 'CS_USER_EXTRAS.SEND_VIA_MAIL')).toUpperCase() === 'X';
 
   const holder = (priced.quote.CS_POLICY_HOLDER ?? {}) as Record<string, unknown>;
