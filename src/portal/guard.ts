@@ -4,18 +4,24 @@
 //   whenever a route needs a login;
 // - a route needing a login without a valid session goes to Login, which comes back after;
 // - Login, register and reset while logged in go to the default route (the dashboard);
-// - register and reset cannot be the first navigation (they go to Login, query kept).
+// - register and reset cannot be the first navigation (they go to Login, query kept);
+// - endorsements go back to the contract's page; a claim wizard's step above 1 goes to its step 1,
+//   as the purchase flows' offer steps do (the answers kept for the visit bring the customer back
+//   to where they were).
 
+import { generatePath } from 'react-router';
 import { isLoggedIn } from '../api/session';
 import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
-import { withQuery } from '../app/routeTable';
+import { parseStep, withQuery } from '../app/routeTable';
 import {
   afterLoginPath,
   ENDORSEMENTS_PATH,
   isLoggedOutOnly,
   LOGIN_PATH,
   loginPathFor,
+  MOTOR_CLAIM_PATH,
   needsLogin,
+  PROPERTY_CLAIM_PATH,
   REGISTER_PATH,
   RESET_PASSWORD_PATH,
 } from './routePaths';
@@ -41,6 +47,15 @@ export const portalNavigationHook: NavigationHook = async (target, { first }) =>
 
 let installed = false;
 
+/** A stepped wizard's step 1 (same params, query kept) when the address names a later step. */
+const toFirstStep =
+  (pattern: string) =>
+  (params: Record<string, string | undefined>, search: string): string | null => {
+    if (parseStep(params.step) === 1) return null;
+    const path = generatePath(pattern, { ...params, step: '1' });
+    return withQuery(path, search);
+  };
+
 /** Lets the next navigation try a silent login again (tests; a login makes it moot). */
 export function resetSilentLogin(): void {
   silentLoginFailed = false;
@@ -61,6 +76,8 @@ export function installPortalGuard(): () => void {
         defaultRoute: (params, search) =>
           withQuery(`/my-contract/${encodeURIComponent(params.contractId ?? '')}`, search),
       },
+      { pattern: MOTOR_CLAIM_PATH, defaultRoute: toFirstStep(MOTOR_CLAIM_PATH) },
+      { pattern: PROPERTY_CLAIM_PATH, defaultRoute: toFirstStep(PROPERTY_CLAIM_PATH) },
     ]);
   }
   return setNavigationHook(portalNavigationHook);

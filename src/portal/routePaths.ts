@@ -14,6 +14,8 @@ export const CLAIMS_PATH = '/my-claims';
 export const TERMS_PATH = '/terms-of-use';
 export const HELP_PATH = '/help-page';
 export const ENDORSEMENTS_PATH = '/my-contract/:contractId/endorsements';
+export const MOTOR_CLAIM_PATH = '/motor-claim/:step';
+export const PROPERTY_CLAIM_PATH = '/property-claim/:contractId/:step';
 
 /** Routes that need a logged-in customer (spec §2 "Login needed: yes"). */
 const LOGIN_ONLY = [

@@ -9,6 +9,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../app/layout/Layout';
 import type { AppRoutesOptions } from '../app/router';
 import { lazyNamed } from '../ui/lazy';
+import { MOTOR_CLAIM_PATH, PROPERTY_CLAIM_PATH } from './routePaths';
 
 const PORTAL_NAMESPACES = ['portal', 'validation'];
 
@@ -120,13 +121,13 @@ export function portalRoutes(): RouteObject[] {
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
     route(
       'MotorClaim',
-      'motor-claim/:step',
+      MOTOR_CLAIM_PATH.slice(1),
       <PortalFlowPage flowId="motor-claim" stepInUrl />,
       'claims:list.newMotor',
     ),
     route(
       'PropertyClaim',
-      'property-claim/:contractId/:step',
+      PROPERTY_CLAIM_PATH.slice(1),
       <PortalFlowPage
         flowId="property-claim"
         presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }}

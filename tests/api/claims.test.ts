@@ -75,6 +75,8 @@ function motorClaim(
     },
     IS_ADDRESS: { LOCATION: 'Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία' },
     IS_DRIVER: { FULL_NAME: 'Ανδρέας Γεωργίου', LICENCE_NO: 'CY1234567', ID_NUMBER: '784512' },
+    FULL_NAME: 'Ανδρέας Γεωργίου',
+    BIRTH_DATE: '1978-04-12',
     INVOLVED_VEHICLES: 2,
     INJURIES: '',
     CONSENT_CLAIM_DATA: 'X',
@@ -154,6 +156,16 @@ describe('CPClaimValidate', () => {
       motorClaim(motor, { IS_INCIDENT: { ...motorClaim(motor).IS_INCIDENT, POLICE_NUMBER: '' } }),
     );
     expect(firstMessage(policeNoNumber)?.CODE).toBe('POLICENUMBERREQUIRED');
+
+    // The driver's date of birth (spec §3: BIRTH_DATE of the motor payload), born before the incident.
+    for (const BIRTH_DATE of ['', '2026-03-08']) {
+      const noBirthDate = await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE }));
+      expect(firstMessage(noBirthDate)?.CODE).toBe('DRIVERBIRTHDATEREQUIRED');
+    }
+    expect(
+      (await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE: '2026-03-07' })))
+        .statusCode,
+    ).toBe(204);
 
     const wrongCause = await andreas.post(
       '/zcp/claim/CPClaimValidate',
@@ -327,7 +339,7 @@ describe('a resumable (tus) upload', () => {
   const b64 = (v: string) => Buffer.from(v).toString('base64');
   function tus(
     client: PortalClient,
-    method: 'POST' | 'HEAD' | 'PATCH',
+    method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
     url: string,
     headers = {},
     payload?: Buffer,
@@ -381,8 +393,17 @@ describe('a resumable (tus) upload', () => {
     );
     expect(first.statusCode).toBe(204);
 
-    // Back online: how far did it get? Only the owner may ask.
+    // Back online: how far did it get? Only the owner may ask, add to it or throw it away.
     expect((await tus(eleni, 'HEAD', location)).statusCode).toBe(404);
+    const foreignPatch = await tus(
+      eleni,
+      'PATCH',
+      location,
+      { 'content-type': 'application/offset+octet-stream', 'upload-offset': String(half) },
+      bytes.subarray(half),
+    );
+    expect(foreignPatch.statusCode).toBe(404);
+    expect((await tus(eleni, 'DELETE', location)).statusCode).toBe(404);
     const head = await tus(andreas, 'HEAD', location);
     expect(head.headers['upload-offset']).toBe(String(half));
 
@@ -408,5 +429,17 @@ describe('a resumable (tus) upload', () => {
     expect(detail.IT_ATTACHMENT_LIST).toHaveLength(1);
     expect(detail.IT_ATTACHMENT_LIST[0]).toMatchObject({ SLOT: 'INCIDENT_1', MIME_TYPE: 'image/jpeg' });
     expect(detail.MISSING_SLOTS).toEqual([]);
+  });
+
+  it('refuses an upload announced larger than the largest file a claim takes (413), before any byte', async () => {
+    const home = await contractOf(andreas, 'PROPERTY');
+    const { C_CLAIM_NO } = (
+      await andreas.post('/zcp/claim/CrtClaim', homeClaim(home, ['INCIDENT_1']))
+    ).json();
+    const tooLarge = await tus(andreas, 'POST', '/zcp/claim/tus', {
+      'upload-length': String(200 * 1024 * 1024),
+      'upload-metadata': `claimNo ${b64(C_CLAIM_NO)},slot ${b64('INCIDENT_1')},filename ${b64('huge.jpg')}`,
+    });
+    expect(tooLarge.statusCode).toBe(413);
   });
 });

@@ -15,6 +15,7 @@ import {
   bundle,
   expectAccessible,
   inCi,
+  mailsTo,
   scenario,
   watchConsole,
 } from './support';
@@ -108,13 +109,6 @@ async function atRest(page: Page): Promise<void> {
 
 const text = (lang: 'el' | 'en', key: string, values: Record<string, string> = {}) =>
   localeText(lang, key, values);
-
-async function mailsTo(
-  page: Page,
-  email: string,
-): Promise<{ template?: string; subject?: string; text?: string }[]> {
-  return (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
-}
 
 // Every scenario once, and the happy path in both languages and widths.
 const CI_PURCHASES = inCi(PURCHASES, (p) => p.width === 390 || p.file === 'motor-happy-path');

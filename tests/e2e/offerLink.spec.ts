@@ -6,15 +6,13 @@ import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText as L, prepareVisitor, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
 import { test } from './fixtures';
-import { bundle, expectAccessible, scenario, watchConsole } from './support';
+import { bundle, expectAccessible, mailsTo, scenario, watchConsole } from './support';
 
 async function mailedOfferLink(page: Page, email: string): Promise<string> {
   let text = '';
   await expect
     .poll(async () => {
-      const mails: { template?: string; text?: string }[] = await (
-        await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)
-      ).json();
+      const mails = await mailsTo(page, email);
       text = mails.find((m) => m.template === 'offerSent')?.text ?? '';
       return text;
     })

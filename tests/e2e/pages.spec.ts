@@ -13,6 +13,7 @@ import {
   bundle,
   expectAccessible,
   inCi,
+  mailsTo,
   scenario,
   setLanguage,
   watchConsole,
@@ -69,11 +70,7 @@ async function answerDriverEligibility(page: Page): Promise<void> {
 /** The newest one-time code mailed to `email` that differs from `previous`. */
 async function mailedCode(page: Page, email: string, previous = ''): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const mails = (await (
-      await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)
-    ).json()) as {
-      text?: string;
-    }[];
+    const mails = await mailsTo(page, email);
     const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
     if (code && code !== previous) return code;
     await page.waitForTimeout(200);

@@ -10,9 +10,25 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { localeText } from '../../src/cli/replay/browser';
-import { todayInNicosia } from '../../src/engine/dates';
+import { addDays, todayInNicosia } from '../../src/engine/dates';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, phonePhoto, setLanguage, watchConsole } from './support';
+import {
+  acceptNecessaryCookies,
+  expectAccessible,
+  expectMailTo,
+  phonePhoto,
+  setLanguage,
+  watchConsole,
+} from './support';
+
+/** The claims desk's address in development (CLAIMS_MAIL_TO's default). */
+const CLAIMS_DESK = 'claims-dev@gic.com.cy';
+
+/** A date as the date fields take it typed (ddmmyyyy). */
+const typed = (ymd: string) => {
+  const [y, m, d] = ymd.split('-');
+  return `${d}${m}${y}`;
+};
 
 type Lang = 'el' | 'en';
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
@@ -88,9 +104,8 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
   await expect(page).toHaveURL(/\/motor-claim\/2$/);
   await page.locator('#root_CAUSE_NO').selectOption('COLLISION');
   await page.locator('#root_CAUSE_DETAILS_NO').selectOption('REAR');
-  const [y, m, d] = todayInNicosia().split('-');
   const date = page.locator('#root_INCIDENT_DATE');
-  await date.pressSequentially(`${d}${m}${y}`);
+  await date.pressSequentially(typed(todayInNicosia()));
   await date.blur();
   await page.locator('#root_INCIDENT_TIME').fill('00:05');
   await page.locator('#root_LOCATION').fill('Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία');
@@ -99,7 +114,8 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
   await next();
 
   // 3. The driver; the browser's back button returns to the incident with its answers, and a
-  // reload keeps them.
+  // reload keeps them (the guard takes a reload's first navigation to step 1, and the wizard's
+  // kept answers bring the address back to where the customer was).
   await expect(heading(page, L('claims:wizard.driver.title'))).toBeVisible();
   await expect(page).toHaveURL(/\/motor-claim\/3$/);
   await page.goBack();
@@ -107,10 +123,14 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
   await expect(page).toHaveURL(/\/motor-claim\/2$/);
   await page.reload();
   await expect(heading(page, L('claims:wizard.incident.title'))).toBeVisible();
+  await expect(page).toHaveURL(/\/motor-claim\/2$/);
   await expect(page.locator('#root_LOCATION')).toHaveValue('Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία');
   await next();
   await expect(heading(page, L('claims:wizard.driver.title'))).toBeVisible();
   await page.locator('#root_DRIVER_FULL_NAME').fill('Ανδρέας Γεωργίου');
+  const birthDate = page.locator('#root_DRIVER_BIRTH_DATE');
+  await birthDate.pressSequentially('12041978');
+  await birthDate.blur();
   await page.locator('#root_DRIVER_LICENCE_NO').fill('CY1234567');
   await page.locator('#root_DRIVER_ID_NUMBER').fill('784512');
   await expectAccessible(page, 'claim wizard: driver (el, 390)');
@@ -197,6 +217,7 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
     timeout: 60_000,
   });
   await expectAccessible(page, 'claim wizard: submitted, photos sent (el, 390)');
+  await expectMailTo(page, CLAIMS_DESK, claimNo);
 
   // The claim's page has the seven files and nothing missing; the list shows it with its status.
   await page.getByRole('link', { name: L('claims:wizard.done.claim'), exact: true }).click();
@@ -228,9 +249,10 @@ test('a home claim with photos in English at 1280 px, then listed', async ({ pag
   await expect(page).toHaveURL(/\/property-claim\/any\/2$/);
   await page.locator('#root_CAUSE_NO').selectOption('WATER_LEAK');
   await page.locator('#root_CAUSE_DETAILS_NO').selectOption('PIPE');
-  const [y, m, d] = todayInNicosia().split('-');
+  // First a date before the policy started (40 days ago): the form takes it (within 365 days),
+  // CPClaimValidate refuses it when the claim is filed.
   const date = page.locator('#root_INCIDENT_DATE');
-  await date.pressSequentially(`${d}${m}${y}`);
+  await date.pressSequentially(typed(addDays(todayInNicosia(), -60)));
   await date.blur();
   await page.locator('#root_INCIDENT_TIME').fill('00:10');
   await page.locator('#root_LOCATION').fill('Οδός Αρχιεπισκόπου Κυπριανού 12, Στρόβολος');
@@ -268,7 +290,26 @@ test('a home claim with photos in English at 1280 px, then listed', async ({ pag
   await expect(heading(page, L('claims:wizard.consents.title'))).toBeVisible();
   await page.locator('#root_CONSENT_CLAIM_DATA').check();
   await page.locator('#root_CONSENT_GDPR').check();
-  await page.getByRole('button', { name: L('flow:actions.finish'), exact: true }).click();
+  const finish = page.getByRole('button', { name: L('flow:actions.finish'), exact: true });
+  await finish.click();
+
+  // The service's first MSGTEXT above Finish (spec §8); back to the incident to correct the date.
+  await expect(page.getByText(L('claims:refusals.incidentOutsideCover'))).toBeVisible();
+  await expect(heading(page, L('claims:wizard.consents.title'))).toBeVisible();
+  await expectAccessible(page, 'home claim wizard: refused by the service (en, 1280)');
+  const back = page.getByRole('button', { name: L('flow:actions.back'), exact: true });
+  for (const title of ['photos', 'circumstances', 'incident']) {
+    await back.click();
+    await expect(heading(page, L(`claims:wizard.${title}.title`))).toBeVisible();
+  }
+  await date.fill('');
+  await date.pressSequentially(typed(todayInNicosia()));
+  await date.blur();
+  for (const title of ['circumstances', 'photos', 'consents']) {
+    await next();
+    await expect(heading(page, L(`claims:wizard.${title}.title`))).toBeVisible();
+  }
+  await finish.click();
   await expect(heading(page, L('claims:success.title'))).toBeVisible();
   const claimNo = await claimNumber(page);
   await expect(page.getByText(L('claims:wizard.done.textHome', { claimNo }))).toBeVisible();
@@ -276,6 +317,7 @@ test('a home claim with photos in English at 1280 px, then listed', async ({ pag
     timeout: 60_000,
   });
   await expectAccessible(page, 'home claim wizard: submitted (en, 1280)');
+  await expectMailTo(page, CLAIMS_DESK, claimNo);
 
   await page.getByRole('link', { name: L('claims:wizard.done.list'), exact: true }).click();
   const card = page.locator(`[data-claim="${claimNo}"]`);

@@ -83,3 +83,25 @@ export const phonePhoto = () =>
   })
     .jpeg({ quality: 95 })
     .toBuffer();
+
+/** A mail of the development mailbox (/dev/mailbox.json), newest first. */
+export interface DevMail {
+  template?: string;
+  subject?: string;
+  text?: string;
+}
+
+/** The mails the development mailbox holds for `email`, newest first. */
+export async function mailsTo(page: Page, email: string): Promise<DevMail[]> {
+  return (await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json();
+}
+
+/** Waits until a mail to `email` whose subject or text holds `words` is in the mailbox (the outbox sends it). */
+export async function expectMailTo(page: Page, email: string, words: string): Promise<void> {
+  await expect
+    .poll(async () => (await mailsTo(page, email)).some((m) => `${m.subject} ${m.text}`.includes(words)), {
+      message: `a mail to ${email} about ${words}`,
+      timeout: 30_000,
+    })
+    .toBe(true);
+}

@@ -154,6 +154,9 @@ export function claimRefusals(claim: ClaimPayload, contract: ClaimContract, toda
     if (!driver?.FULL_NAME?.trim() || !driver.LICENCE_NO?.trim() || !driver.ID_NUMBER?.trim()) {
       out.push(refusal('driverRequired', 'IS_DRIVER'));
     }
+    // The driver's date of birth (spec §3's BIRTH_DATE of the motor payload): born before the incident.
+    if (!claim.BIRTH_DATE || claim.BIRTH_DATE >= date)
+      out.push(refusal('driverBirthDateRequired', 'BIRTH_DATE'));
     if (!claim.IS_ADDRESS?.LOCATION?.trim()) out.push(refusal('locationRequired', 'LOCATION'));
   }
   if (claim.CONSENT_CLAIM_DATA !== 'X' || claim.CONSENT_GDPR !== 'X') {

@@ -106,6 +106,7 @@ const INCIDENT = {
 };
 const DRIVER = {
   'CS_CLAIM.DRIVER_FULL_NAME': 'Ανδρέας Γεωργίου',
+  'CS_CLAIM.DRIVER_BIRTH_DATE': '1978-04-12',
   'CS_CLAIM.DRIVER_LICENCE_NO': 'CY1234567',
   'CS_CLAIM.DRIVER_ID_NUMBER': '784512',
 };
@@ -193,6 +194,8 @@ describe('the motor claim wizard', () => {
       },
       IS_ADDRESS: { LOCATION: 'Λεωφόρος Μακαρίου Γ΄ 45, Λευκωσία' },
       IS_DRIVER: { FULL_NAME: 'Ανδρέας Γεωργίου', LICENCE_NO: 'CY1234567', ID_NUMBER: '784512' },
+      FULL_NAME: 'Ανδρέας Γεωργίου',
+      BIRTH_DATE: '1978-04-12',
       INVOLVED_VEHICLES: 2,
       INJURIES: '',
       CONSENT_CLAIM_DATA: 'X',

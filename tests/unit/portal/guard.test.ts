@@ -114,6 +114,17 @@ describe('return paths', () => {
     expect(firstNavigationRedirect(at('/my-contract/CY9000102'))).toBeNull();
   });
 
+  it('sends a first navigation to a later step of a claim wizard to its step 1 (spec §2: protected, numeric step)', () => {
+    installPortalGuard();
+    expect(firstNavigationRedirect(at('/motor-claim/4', '?from=dashboard'))).toBe(
+      '/motor-claim/1?from=dashboard',
+    );
+    expect(firstNavigationRedirect(at('/motor-claim/x'))).toBe('/motor-claim/1');
+    expect(firstNavigationRedirect(at('/property-claim/CY9000102/3'))).toBe('/property-claim/CY9000102/1');
+    expect(firstNavigationRedirect(at('/motor-claim/1'))).toBeNull();
+    expect(firstNavigationRedirect(at('/property-claim/CY9000102/1'))).toBeNull();
+  });
+
   it('accepts in-app paths only', () => {
     expect(safeReturnTo('/my-claims?page=2')).toBe('/my-claims?page=2');
     expect(safeReturnTo('//evil.example/x')).toBeNull();
