@@ -16,7 +16,7 @@ import {
 } from '../flow/pendingFiles';
 import { FieldIssueContext } from '../theme/fieldIssue';
 import { controlAria, joinClasses } from './common';
-import { resizePhoto } from './resizePhoto';
+import { isHeic, resizePhoto } from './resizePhoto';
 
 interface SlotOption {
   id: string;
@@ -69,6 +69,10 @@ export function PhotoSlotsWidget(props: WidgetProps) {
     setPreparing(slot.id);
     try {
       const { blob, name } = await resizePhoto(file);
+      if (blob === file && isHeic(file)) {
+        setProblems((p) => ({ ...p, [slot.id]: t('photos.heicUnreadable') }));
+        return;
+      }
       putPendingFile(key, slot.id, blob, name);
       onChange(inOrder([...filled.filter((s) => s !== slot.id), slot.id]));
     } finally {
