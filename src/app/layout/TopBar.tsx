@@ -1,6 +1,7 @@
 // The top bar: logo, product menu, greeting, language switch and call centre. Under 992 px it
 // folds into one compact row (logo, EL/EN, phone, menu button) that fits a 320 px screen; the
-// co-brand line moves to a strip under it, and the menu button keeps its width when it opens.
+// co-brand line ("in partnership with the Toyota dealer") moves to a strip under it, and the menu
+// button keeps its width when it opens.
 
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,7 @@ function LoginLink() {
 }
 
 export function TopBar({ minimal = false, loggedInMenu, accountMenu }: TopBarProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const isMobile = useIsMobile();
   const theme = useTheme();
   const location = useLocation();
@@ -44,7 +45,12 @@ export function TopBar({ minimal = false, loggedInMenu, accountMenu }: TopBarPro
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to these changes.
   useEffect(() => setOpen(false), [location.pathname, isMobile]);
 
-  const cobrand = theme !== DEFAULT_THEME ? t(`brand.${theme}`) : null;
+  // A co-branded variant's line names its maker: the theme comes from the flow's variant (the
+  // product catalog), its brand name from common:brand.<theme>; no name, no line.
+  const cobrand =
+    theme !== DEFAULT_THEME && i18n.exists(`common:brand.${theme}`)
+      ? t('brand.cobrand', { brand: t(`brand.${theme}`) })
+      : null;
 
   const menu = loggedInMenu ? (
     <nav id={menuId} className="top-bar__nav" aria-label={t('nav.portal')}>
