@@ -2,12 +2,12 @@
 // real service: a new request filed from a phone in Greek and then listed, the help page's FAQ
 // search and categories in English at desktop width with the write-to-us block, and the terms of
 // use from the user dropdown; axe on each screen. The rules (1024 characters, another customer's
-// contract, the notification mail) are API tests: tests/api/portal-requests.test.ts.
+// contract, the notification mail in both languages) are API tests: tests/api/portal-requests.test.ts.
 
 import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
+import { acceptNecessaryCookies, expectAccessible, expectMailTo, setLanguage, watchConsole } from './support';
 
 type Lang = 'el' | 'en';
 const PASSWORD = 'Portal!Demo2026';
@@ -68,6 +68,8 @@ test('a new request is filed from a phone and listed (el, 390 px)', async ({ pag
   const workorderId = done?.match(/WO\d+/)?.[0] ?? '';
   expect(workorderId).toMatch(/^WO\d+$/);
   await expectAccessible(page, 'request received (el, 390)');
+  // The insurer's service desk is told (SERVICE_MAIL_TO's default in development).
+  await expectMailTo(page, 'service@gic.com.cy', workorderId);
 
   await page.getByRole('link', { name: L('el', 'requests:done.list'), exact: true }).click();
   const card = page.locator(`[data-request="${workorderId}"]`);
