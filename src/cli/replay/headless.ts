@@ -19,6 +19,7 @@ import {
   resolveAnswers,
   type Scenario,
 } from './scenario';
+import type { ReplayScreen } from './screen';
 
 export class ServiceCallError extends Error {
   constructor(
@@ -200,11 +201,21 @@ const topKey = (value: unknown) => (typeof value === 'string' ? value : Object.k
 const innerOf = (value: unknown) =>
   typeof value === 'string' ? '' : JSON.stringify((value as Record<string, unknown>)[topKey(value)]);
 
+export interface HeadlessReplayOptions {
+  /**
+   * Called with each screen the visitor would see: every substep once its answers are filled
+   * (before Continue), and every pause it comes to (errors, a refusal, a referral, a changed
+   * premium). screenTexts (./screen) words it as the browser would.
+   */
+  onScreen?: (screen: ReplayScreen) => void;
+}
+
 /** Replays one scenario; resolves with what happened (compare it with compareOutcome). */
 export async function replayHeadless(
   app: FastifyInstance,
   bundle: FlowBundle,
   scenario: Scenario,
+  options: HeadlessReplayOptions = {},
 ): Promise<ReplayResult> {
   const lang = scenario.language ?? 'el';
   const visitor = visitorInject(app);
@@ -253,12 +264,29 @@ export async function replayHeadless(
       )[0];
       for (const { notice } of activeNotices(bundle.flow, substep, quote, today, snap.context.vars))
         if (!result.notices.includes(notice.id)) result.notices.push(notice.id);
+      const current = actor.getSnapshot();
+      options.onScreen?.({
+        key,
+        substep,
+        state: innerOf(current.value),
+        quote,
+        context: current.context,
+        today,
+      });
       actor.send({ type: 'NEXT', quote });
       // Answer the pauses this substep raises until the flow moves on or stops.
       for (let guard = 0; guard < 10; guard++) {
         snap = await settled();
         const inner = innerOf(snap.value);
         if (topKey(snap.value) !== key) break;
+        options.onScreen?.({
+          key,
+          substep,
+          state: inner,
+          quote: snap.context.quote,
+          context: snap.context,
+          today,
+        });
         if (inner.includes('editing')) {
           if (snap.context.errors.length) {
             result.blocked = {
