@@ -14,6 +14,7 @@ import enUi from '../../../locales/en/ui.json';
 import { templates, widgets } from '../../../src/ui/theme';
 import { isHeic } from '../../../src/ui/widgets/resizePhoto';
 
+const validator = customizeValidator();
 const schema: RJSFSchema = {
   type: 'object',
   properties: { PHOTOS: { type: 'array', items: { type: 'string' } } },
@@ -43,7 +44,7 @@ function renderSlots() {
       <Form
         schema={schema}
         uiSchema={uiSchema}
-        validator={customizeValidator()}
+        validator={validator}
         widgets={widgets}
         templates={templates}
         noHtml5Validate
