@@ -116,13 +116,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Vite's preload helper is used by the entry (lazy locale files): it belongs to the
-            // shell, not to whichever lazy group first reaches it as a dependency.
-            {
-              name: 'shell',
-              test: (id: string) => SHELL.test(id) || id.includes('preload-helper'),
-              priority: 30,
-            },
+            // Vite's preload helper is used by the entry (src/boot.ts starts the app with it) and
+            // by the shell (lazy locale files): a chunk of its own, so the entry stays small.
+            { name: 'preload', test: (id: string) => id.includes('preload-helper'), priority: 40 },
+            { name: 'shell', test: SHELL, priority: 30 },
             { name: 'forms', test: FORMS, priority: 20 },
             // Reached only through the lazy stand-in (src/ui/vendor/lazyMarkdown.tsx).
             { name: 'markdown', test: /[\\/]node_modules[\\/]markdown-to-jsx[\\/]/, priority: 20 },

@@ -1,8 +1,8 @@
+// The app, started by src/boot.ts (at once, or once a prerendered page has been painted): takes the
+// prerendered page over (hydrates it) when this visit may, or draws the page afresh.
+
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import './ui/styles/tokens.css';
-import './ui/styles/form.css';
-import './app/app.css';
 import { App } from './app/App';
 import { seedReads } from './app/hooks/useZcpRead';
 import { hydratablePage } from './app/hydrate';
@@ -11,8 +11,6 @@ import { applyThemeFromQuery } from './app/state/theme';
 import { i18next, initI18n, storedLanguage } from './i18n';
 import { installPortalGuard } from './portal/guard';
 import { portalRouterOptions } from './portal/routes';
-import { noteEarlyInput } from './ui/earlyInput';
-import './portal/portal.css';
 import { seedLovs } from './ui/flow/useLovs';
 
 // Paint the visit's theme before the first render so a co-branded visit never flashes the default.
@@ -23,8 +21,6 @@ if (!root) throw new Error('index.html has no #root element');
 
 const language = storedLanguage();
 const prerendered = hydratablePage(root, language);
-// Answers given before the page is live are given again once it is (src/ui/earlyInput.ts).
-if (prerendered) noteEarlyInput(root);
 
 /** Resolves once the router has run the first navigation's guards and loaders. */
 function routerSettled(router: AppRouter): Promise<void> {

@@ -8,7 +8,7 @@ import { formSubsteps, substepKey } from '../../src/engine/flow/forms';
 import { loadIndexPage } from '../../src/server/web/indexPage';
 
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index.js"></script>
-<link rel="modulepreload" href="/assets/shell.js"></head><body><div id="root"></div></body></html>`;
+<link rel="modulepreload" href="/assets/preload.js"></head><body><div id="root"></div></body></html>`;
 
 async function webRoot(withManifest: boolean, prerendered = false) {
   const flows = (await loadFlowBundles()).map((b) => b.flow);
@@ -19,8 +19,10 @@ async function webRoot(withManifest: boolean, prerendered = false) {
   if (withManifest) {
     mkdirSync(join(dir, '.vite'));
     const manifest = {
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shell.js'] },
-      '_shell.js': { file: 'assets/shell.js' },
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_preload.js'] },
+      '_preload.js': { file: 'assets/preload.js' },
+      'src/main.tsx': { file: 'assets/main.js', imports: ['_shell.js', '_preload.js'] },
+      '_shell.js': { file: 'assets/shell.js', imports: ['_preload.js'] },
       '_forms.js': { file: 'assets/forms.js', imports: ['_shell.js'] },
       'src/ui/FlowPage.tsx': {
         file: 'assets/FlowPage.js',
@@ -66,11 +68,19 @@ async function webRoot(withManifest: boolean, prerendered = false) {
 
 const preloads = (html: string) =>
   [...html.matchAll(/modulepreload" crossorigin href="\/assets\/([^"]+)"/g)].map((m) => m[1]);
+/** The scripts a prerendered page names for after its first paint (src/boot.ts). */
+const afterPaint = (html: string) =>
+  (/<meta name="modules-after-paint" content="([^"]*)">/.exec(html)?.[1] ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((path) => path.replace('/assets/', ''));
 
 describe('the index page of a product route names the chunks its first field needs', () => {
-  it('the flow page and what it imports, the flow, its first validator and the Greek strings', async () => {
+  it('the app, the flow page and what it imports, the flow, its first validator and the Greek strings', async () => {
     const page = await webRoot(true);
     expect(preloads(page.answer('/driver/offer/1', '', undefined).html)).toEqual([
+      'main.js',
+      'shell.js',
       'FlowPage.js',
       'forms.js',
       'driver.js',
@@ -103,9 +113,19 @@ describe("a prerendered entry route is answered as HTML in the visitor's languag
     expect(page.answer('/driver/offer/1', '', 'el').status).toBe(200);
   });
 
-  it('with its chunks preloaded; with a query the app draws the page itself', async () => {
+  it('its chunks named for after the first paint, none fetched before; with a query the app draws the page itself', async () => {
     const page = await webRoot(true, true);
-    expect(preloads(page.answer('/driver/offer/1', '', 'el').html)).toContain('driver.js');
+    const html = page.answer('/driver/offer/1', '', 'el').html;
+    expect(afterPaint(html)).toEqual([
+      'main.js',
+      'shell.js',
+      'FlowPage.js',
+      'forms.js',
+      'driver.js',
+      'driver-el.js',
+      'flow-el.js',
+    ]);
+    expect(html.match(/rel="modulepreload"/g)).toHaveLength(1);
     const withQuery = page.answer('/driver/offer/1', 'offer=1&token=x', 'el');
     expect(withQuery.html).not.toContain('data-prerendered');
     expect(preloads(withQuery.html)).toContain('FlowPage.js');

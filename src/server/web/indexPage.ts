@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Flow } from '../../engine/flow/types';
+import { AFTER_PAINT_META, APP_MODULE } from '../../prerender/afterPaint';
 import {
   NOT_FOUND_PATH,
   PRERENDER_DIR,
@@ -97,18 +98,32 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     for (const imported of entry.imports ?? []) collect(imported, loaded);
   }
 
-  /** The page's chunks and style sheets as links in its head. */
-  const withPreloads = (html: string, modules: string[], namespaces: string[], language: string) => {
+  /**
+   * The page's style sheets as links in its head, and its chunks (the app's, the page's, its
+   * strings): preloaded at once on a page the app draws; on a prerendered page named in a meta
+   * element instead, for the entry to fetch once the page is painted (src/boot.ts), so that on a
+   * slow line the first paint waits for the HTML and the styles only.
+   */
+  const withPreloads = (
+    html: string,
+    modules: string[],
+    namespaces: string[],
+    language: string,
+    prerenderedPage: boolean,
+  ) => {
     const files = new Set<string>();
-    for (const module of modules) collect(module, files);
+    for (const module of [APP_MODULE, ...modules]) collect(module, files);
     for (const namespace of ['common', ...namespaces])
       collect(`locales/${language}/${namespace}.json`, files);
     const styles = [...files].flatMap(
       (file) => Object.values(manifest).find((c) => c.file === file)?.css ?? [],
     );
+    const scripts = [...files].filter((file) => file.endsWith('.js'));
     const links = [
       ...[...new Set(styles)].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-      ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...(prerenderedPage
+        ? [`<meta name="${AFTER_PAINT_META}" content="${scripts.map((file) => `/${file}`).join(' ')}">`]
+        : scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)),
     ];
     return links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
   };
@@ -130,7 +145,13 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     return cached(`${status}:${path}:${language}`, () =>
       compressed(
         status,
-        withPreloads(readFileSync(join(webRoot, file), 'utf8'), page.modules, page.namespaces, language),
+        withPreloads(
+          readFileSync(join(webRoot, file), 'utf8'),
+          page.modules,
+          page.namespaces,
+          language,
+          true,
+        ),
       ),
     );
   };
@@ -152,7 +173,7 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
       return cached(`plain:${product ? product.path : ''}:${language}`, () =>
         compressed(
           200,
-          product ? withPreloads(template, product.modules, product.namespaces, language) : template,
+          product ? withPreloads(template, product.modules, product.namespaces, language, false) : template,
         ),
       );
     },
