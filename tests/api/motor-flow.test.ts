@@ -296,12 +296,18 @@ describe('motor deductibles and discounts', () => {
   });
 
   it('5% off for one instalment by card standing order or direct debit, not by a one-off card payment', async () => {
+    // A direct debit carries its IBAN (without one it gets no discount: tests/api/pricingTrust.test.ts).
     const with_ = async (method: string, instalments = '1') =>
       (
         await post(
           '/zcp/motor/motorpckcalc',
           motorQuote({
-            policy: { PACKAGE_ID: 'COMP', PAYMENT_METHOD: method, INSTALLMENT_NUMBER: instalments },
+            policy: {
+              PACKAGE_ID: 'COMP',
+              PAYMENT_METHOD: method,
+              INSTALLMENT_NUMBER: instalments,
+              ...(method === 'SEPA_DD' ? { IBAN: 'CY17 0020 0128 0000 0012 0052 7600' } : {}),
+            },
           }),
         )
       ).json();

@@ -3,17 +3,18 @@
 // and every amount in the answer comes from the tariff.
 
 import { evaluateCheckPoints } from '../../engine/checkpoints';
-import { evaluateCondition } from '../../engine/conditions';
+import { conditionPaths, evaluateCondition } from '../../engine/conditions';
 import { addDays, isValidYmd, policyEndDate } from '../../engine/dates';
 import { readNumber } from '../../engine/expr';
 import { applyDerived } from '../../engine/flow/derived';
-import type { Quote } from '../../engine/flow/types';
+import type { Field, Flow, Quote } from '../../engine/flow/types';
+import { validateSubstep } from '../../engine/flow/validate';
 import { toCents } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
 import { selectPackage } from '../../engine/quote';
 import { rateQuote } from '../../engine/rating/rate';
 import type { RatedPackage, RatingResult, Tariff } from '../../engine/rating/types';
-import { findVehicleByPlate } from '../data';
+import { findVehicleByChassisTail, findVehicleByPlate, type RegisteredVehicle } from '../data';
 import { ApiError, refuse } from '../errors';
 import type { Lang } from '../i18n';
 import { findVariant, type Product } from './catalog';
@@ -134,14 +135,19 @@ export function policyTerm(product: Product, quote: Quote, today: string): Polic
 /**
  * The variant id a quote asks for (CS_USER_EXTRAS.VARIANT), checked against the flow, and the quote
  * checked against the variant's `eligibleIf`: a programme's price is never given on a flag the
- * client sends alone (a brand programme needs a vehicle of its maker).
+ * client sends alone (a brand programme needs a vehicle of its maker). The condition reads the
+ * register's facts (withRegisterFacts); for a vehicle the register does not know (`registered`
+ * false) those facts are unknown, so a programme that asks about them is refused.
  */
-export function quoteVariant(product: Product, quote: Quote): string | undefined {
+export function quoteVariant(product: Product, quote: Quote, registered = true): string | undefined {
   const name = text(getPath(quote, 'CS_USER_EXTRAS.VARIANT'));
   if (name === '') return undefined;
   const variant = findVariant(product, name);
   if (!variant) throw refuse('errors.quote.unknownVariant', {}, { field: 'CS_USER_EXTRAS.VARIANT' });
-  if (variant.eligibleIf && !evaluateCondition(variant.eligibleIf, quote))
+  if (
+    variant.eligibleIf &&
+    !evaluateCondition(variant.eligibleIf, registered ? quote : withoutRegisterFacts(quote))
+  )
     throw refuse(
       'errors.quote.variantNotEligible',
       {},
@@ -150,14 +156,108 @@ export function quoteVariant(product: Product, quote: Quote): string | undefined
   return variant.id;
 }
 
+/** The vehicle facts the register decides (CS_VEHICLE.<fact>): its record wins over the quote's. */
+export const REGISTER_FACTS = ['MANUFACTURER', 'VEHICLE_USE', 'CHASSIS_NUMBER'] as const;
+
+type RegisterFact = (typeof REGISTER_FACTS)[number];
+
+function compactChassis(value: string): string {
+  return value.replace(/[\s-]+/g, '').toUpperCase();
+}
+
 /**
- * What the service knows better than the client: a vehicle found in the register by its plate
- * keeps the register's make, whatever the quote says, so rules and programmes read the real one.
+ * The register's record of the quote's vehicle, or null when the register does not know it. A
+ * quote with a plate names its vehicle by the plate (a plate not in the register is an unknown
+ * vehicle, whatever chassis the quote adds); one without a plate (a new vehicle, searched by its
+ * chassis) by its chassis number, else the searched last 7 characters, which must be part of the
+ * register's chassis number (as the endorsement search checks a chassis).
  */
-export function withRegisterFacts(quote: Quote): Quote {
+export function registeredVehicle(quote: Quote): RegisteredVehicle | null {
   const plate = text(getPath(quote, 'CS_VEHICLE.LICENSE_PLATE'));
-  const registered = plate === '' ? null : findVehicleByPlate(plate);
-  return registered ? setPath(quote, 'CS_VEHICLE.MANUFACTURER', registered.MANUFACTURER) : quote;
+  if (plate !== '') return findVehicleByPlate(plate);
+  const chassis = compactChassis(
+    text(getPath(quote, 'CS_VEHICLE.CHASSIS_NUMBER')) || text(getPath(quote, 'CS_VEHICLE.CHASSIS_SEARCH')),
+  );
+  if (chassis.length < 7) return null;
+  const found = findVehicleByChassisTail(chassis.slice(-7));
+  return found && compactChassis(found.CHASSIS_NUMBER).includes(chassis) ? found : null;
+}
+
+/**
+ * What the service knows better than the client: a vehicle the register knows (registeredVehicle)
+ * keeps the register's make, use and chassis number, whatever the quote says, so programmes, check
+ * points and rating read the real ones.
+ */
+export function withRegisterFacts(quote: Quote, registered = registeredVehicle(quote)): Quote {
+  if (!registered) return quote;
+  const facts: Partial<Record<RegisterFact, string>> = {};
+  for (const fact of REGISTER_FACTS) {
+    const value = text(registered[fact]);
+    if (value !== '') facts[fact] = value;
+  }
+  return { ...quote, CS_VEHICLE: { ...record(quote.CS_VEHICLE), ...facts } };
+}
+
+/** The quote without the facts only the register may give (for a vehicle it does not know). */
+function withoutRegisterFacts(quote: Quote): Quote {
+  if (quote.CS_VEHICLE === undefined) return quote;
+  const vehicle = { ...record(quote.CS_VEHICLE) };
+  for (const fact of REGISTER_FACTS) delete vehicle[fact];
+  return { ...quote, CS_VEHICLE: vehicle };
+}
+
+/**
+ * The register facts the visitor answered otherwise than the register, or undefined when none: the
+ * check points read these as well, so a visitor's own "taxi" still refers a car the register has
+ * in private use (the register's use alone would let it through).
+ */
+function declaredOtherwise(
+  input: Quote,
+  registered: RegisteredVehicle | null,
+): Partial<Record<RegisterFact, string>> | undefined {
+  if (!registered) return undefined;
+  let declared: Partial<Record<RegisterFact, string>> | undefined;
+  for (const fact of REGISTER_FACTS) {
+    const own = text(getPath(input, `CS_VEHICLE.${fact}`));
+    const theirs = text(registered[fact]);
+    if (own !== '' && theirs !== '' && own !== theirs) declared = { ...declared, [fact]: own };
+  }
+  return declared;
+}
+
+const PAYMENT_METHOD = 'CS_POLICY.PAYMENT_METHOD';
+const paymentFields = new WeakMap<Flow, Field[]>();
+
+/** The flow's fields shown because of the payment method (their visibleIf reads it): the IBAN. */
+function paymentMethodFields(flow: Flow): Field[] {
+  let fields = paymentFields.get(flow);
+  if (!fields) {
+    fields = flow.steps.flatMap((step) =>
+      step.substeps.flatMap((sub) =>
+        (sub.fields ?? []).filter((f) => conditionPaths(f.visibleIf).includes(PAYMENT_METHOD)),
+      ),
+    );
+    paymentFields.set(flow, fields);
+  }
+  return fields;
+}
+
+/**
+ * Whether the quote backs its payment method with what makes it real, as far as a quote can: every
+ * field the method brings up in the flow (a direct debit's IBAN) is answered and passes that
+ * field's own checks, the ones the browser runs (required, the `iban` rule: country, length,
+ * mod-97). A method that brings up no field (a card, a card standing order) has nothing more to
+ * show before the payment; a quote without a method is backed.
+ */
+export function paymentMethodBacked(product: Product, quote: Quote, today: string): boolean {
+  if (text(getPath(quote, PAYMENT_METHOD)) === '') return true;
+  const fields = paymentMethodFields(product.flow);
+  if (fields.length === 0) return true;
+  const errors = validateSubstep({ id: 'paymentMethod', kind: 'form', fields }, quote, {
+    today,
+    vars: { today },
+  });
+  return errors.length === 0;
 }
 
 /** A referral in the spec's shape: 422, the rule's message first, and CS_REFERRAL. */
@@ -178,8 +278,13 @@ export function referralCheck(product: Product, quote: Quote, lang: Lang): void 
 export function priceQuote(product: Product, input: Quote, options: PriceOptions): Priced {
   const tariff = product.tariff;
   if (!tariff) throw refuse('errors.quote.cannotRate');
-  let quote = applyDerived(product.flow, stripClientPrices(withRegisterFacts(input)), options.today);
-  const variant = quoteVariant(product, quote);
+  const registered = registeredVehicle(input);
+  let quote = applyDerived(
+    product.flow,
+    stripClientPrices(withRegisterFacts(input, registered)),
+    options.today,
+  );
+  const variant = quoteVariant(product, quote, registered !== null);
   const term = policyTerm(product, quote, options.today);
   quote = setPath(quote, 'CS_POLICY', { ...record(quote.CS_POLICY), ...term });
   // The language the visitor bought in (the mails and documents follow it), from the request.
@@ -189,11 +294,24 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
     options.lang,
   );
   referralCheck(product, quote, options.lang);
+  const declared = declaredOtherwise(input, registered);
+  if (declared) {
+    referralCheck(
+      product,
+      { ...quote, CS_VEHICLE: { ...record(quote.CS_VEHICLE), ...declared } },
+      options.lang,
+    );
+  }
   const promotions = promotionsFor(quote, product.meta.rulesKey, options.today);
+  // A payment method the quote does not back (a direct debit without a valid IBAN) is rated as no
+  // method, so its discount is not given; the quote keeps the visitor's choice.
+  const rated = paymentMethodBacked(product, quote, options.today)
+    ? quote
+    : setPath(quote, PAYMENT_METHOD, '');
 
   let rating: RatingResult;
   try {
-    rating = rateQuote(tariff, quote, { today: options.today, variant, newPolicy: true, promotions });
+    rating = rateQuote(tariff, rated, { today: options.today, variant, newPolicy: true, promotions });
   } catch (error) {
     options.onRatingError?.(error);
     throw refuse('errors.quote.cannotRate');
