@@ -10,15 +10,15 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { formSubsteps } from '../src/engine/flow/forms';
 import type { Flow } from '../src/engine/flow/types';
+import { PRERENDERED_READS } from '../src/prerender/names';
 import {
   NOT_FOUND_PATH,
   PRERENDER_DIR,
   PRERENDER_INDEX,
   PRERENDER_LANGUAGES,
-  PRERENDERED_READS,
   prerenderedPages,
 } from '../src/prerender/pages';
-import { faqs, lovList } from '../src/server/data';
+import { cookieTexts, faqs, lovList } from '../src/server/data';
 
 const WEB_ROOT = resolve('dist');
 const SSR_OUT = resolve('build/prerender');
@@ -45,6 +45,7 @@ function firstStepLovs(flow: Flow | undefined, language: 'el' | 'en') {
 /** The service's answers of the reads a page may carry (PRERENDERED_READS), in a language. */
 const READS: Record<string, (language: 'el' | 'en') => unknown> = {
   [PRERENDERED_READS.faqs]: (language) => faqs(language),
+  [PRERENDERED_READS.cookieTexts]: (language) => cookieTexts(language),
 };
 
 /** JSON inside a <script> element: nothing in it can close the element. */

@@ -10,8 +10,13 @@ import './ui/styles/tokens.css';
 import './ui/styles/form.css';
 import './app/app.css';
 import './portal/portal.css';
-import { AFTER_PAINT_META } from './prerender/afterPaint';
+import { markCookieDecision, storedDecision } from './app/state/cookieDecision';
+import { AFTER_PAINT_META } from './prerender/names';
 import { noteEarlyInput } from './ui/earlyInput';
+
+// The cookie banner in the page's HTML shows from the first paint, and only to a visitor who has
+// not decided yet.
+markCookieDecision(storedDecision());
 
 const root = document.getElementById('root');
 const prerendered = root !== null && Boolean(root.dataset.prerendered) && root.firstChild !== null;

@@ -5,6 +5,7 @@
 
 import { formSubsteps, substepKey } from '../engine/flow/forms';
 import type { Flow } from '../engine/flow/types';
+import { PRERENDERED_READS } from './names';
 
 export const PRERENDER_LANGUAGES = ['el', 'en'] as const;
 
@@ -14,9 +15,6 @@ export const PRERENDER_DIR = 'prerendered';
 export const PRERENDER_INDEX = 'index.json';
 /** The page the service answers for a path no route of the app knows. */
 export const NOT_FOUND_PATH = '/page-not-found';
-
-/** Reads a prerendered page carries the answers of (src/app/hooks/useZcpRead.ts), by name. */
-export const PRERENDERED_READS = { faqs: 'CommonParams/FAQs' } as const;
 
 export interface PrerenderedPage {
   /** The URL path, without query. */
@@ -60,5 +58,9 @@ export const SITE_PAGES: PrerenderedPage[] = [
 ];
 
 export function prerenderedPages(products: readonly Flow[]): PrerenderedPage[] {
-  return [...products.map(productFirstStep), ...SITE_PAGES];
+  // Every page carries the cookie banner's texts: it is drawn for a first visit (CookieBanner).
+  return [...products.map(productFirstStep), ...SITE_PAGES].map((page) => ({
+    ...page,
+    reads: [...(page.reads ?? []), PRERENDERED_READS.cookieTexts],
+  }));
 }

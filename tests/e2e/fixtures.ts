@@ -16,8 +16,10 @@ export const test = base.extend({
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      // Pages that are not the app's (the payment sandbox, a file) have no such mark.
+      // Pages that are not the app's (the payment sandbox, a file) have no such mark; a test that
+      // asks for the page as parsed (domcontentloaded) looks at it before the app is live.
       if (
+        options?.waitUntil !== 'domcontentloaded' &&
         response?.headers()['content-type']?.includes('text/html') &&
         new URL(page.url()).pathname.indexOf('/sandbox') !== 0
       )

@@ -792,6 +792,34 @@ test.describe('cookies', () => {
     });
   }
 
+  test('the banner is in the page before the app is live, for a first visit only (no flash after a choice)', async ({
+    page,
+  }) => {
+    // The app's scripts never arrive: what shows is the prerendered page and the 3 KB entry's look
+    // at the stored choice.
+    await page.route('**/assets/main-*.js', (route) => route.abort('connectionfailed'));
+    await page.goto('/driver/offer/1', { waitUntil: 'domcontentloaded' });
+    const banner = page.locator('section.cookie-banner');
+    await expect(banner.getByRole('heading', { level: 2 })).toHaveText('Η ιδιωτικότητά σας');
+    await expect(banner).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-rendering', /./);
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'zcp.cookies',
+        JSON.stringify({
+          necessary: true,
+          preferences: false,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      ),
+    );
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-cookies', 'decided');
+    await expect(banner).toBeHidden();
+  });
+
   test('accept all; the settings link opens the policy and the settings, without the banner', async ({
     page,
   }) => {
@@ -843,7 +871,8 @@ test.describe('cookies', () => {
     page,
   }) => {
     await page.route('**/zcp/cookies/gettexts', (route) => route.fulfill({ status: 503 }));
-    await page.goto('/help-page');
+    // With a query the app draws the page itself: a prerendered page would carry the texts.
+    await page.goto('/help-page?from=faq');
     const banner = page.locator('section.cookie-banner');
     await expect(banner.getByRole('heading', { level: 2 })).toHaveText('Χρησιμοποιούμε cookies');
     await expect(banner.getByRole('button', { name: 'Μόνο τα απαραίτητα' })).toBeVisible();

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { EtText } from '../../api/types';
 import { getCookieTexts } from '../../api/zcp';
+import { PRERENDERED_READS } from '../../prerender/names';
 import { useZcpRead } from '../hooks/useZcpRead';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
 
@@ -24,7 +25,7 @@ export function CookieBanner() {
 
 function CookieBannerPanel() {
   const { t, i18n } = useTranslation('common');
-  const texts = useZcpRead(() => getCookieTexts(), [i18n.language]);
+  const texts = useZcpRead(() => getCookieTexts(), [i18n.language], PRERENDERED_READS.cookieTexts);
   const list = texts.status === 'ready' ? texts.data.ET_TEXTS : null;
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getCookieTexts } from '../../api/zcp';
+import { PRERENDERED_READS } from '../../prerender/names';
 import { FormMessage } from '../../ui/components/fields';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
@@ -33,7 +34,7 @@ export function CookiesPage() {
   const { t, i18n } = useTranslation('pages');
   const location = useLocation();
   const consent = useCookieConsent();
-  const texts = useZcpRead(() => getCookieTexts(), [i18n.language]);
+  const texts = useZcpRead(() => getCookieTexts(), [i18n.language], PRERENDERED_READS.cookieTexts);
   const [preferences, setPreferences] = useState(consent?.preferences ?? false);
   const [analytics, setAnalytics] = useState(consent?.analytics ?? false);
   const [saved, setSaved] = useState(false);

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FaqQuestion } from '../../api/types';
 import { getFaqs } from '../../api/zcp';
-import { PRERENDERED_READS } from '../../prerender/pages';
+import { PRERENDERED_READS } from '../../prerender/names';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
 import { useIsLoggedIn } from '../hooks/useSession';

@@ -2,27 +2,9 @@
 // opt-in. Kept in localStorage so the banner does not return on every visit.
 
 import { createStore, localStore, readJson, useStore } from '../../ui/state/store';
+import { COOKIE_CONSENT_KEY, type CookieConsent, isConsent, markCookieDecision } from './cookieDecision';
 
-export interface CookieConsent {
-  necessary: true;
-  preferences: boolean;
-  analytics: boolean;
-  /** ISO time of the decision. */
-  decidedAt: string;
-}
-
-export const COOKIE_CONSENT_KEY = 'zcp.cookies';
-
-function isConsent(x: unknown): x is CookieConsent {
-  if (typeof x !== 'object' || x === null) return false;
-  const c = x as Record<string, unknown>;
-  return (
-    c.necessary === true &&
-    typeof c.preferences === 'boolean' &&
-    typeof c.analytics === 'boolean' &&
-    typeof c.decidedAt === 'string'
-  );
-}
+export { COOKIE_CONSENT_KEY, type CookieConsent };
 
 const store = createStore<CookieConsent | null>(readJson(localStore.read(COOKIE_CONSENT_KEY), isConsent));
 
@@ -39,20 +21,15 @@ export function saveCookieConsent(choice: { preferences: boolean; analytics: boo
   };
   store.set(consent);
   localStore.write(COOKIE_CONSENT_KEY, JSON.stringify(consent));
+  markCookieDecision(true);
   return consent;
 }
 
-const DECIDED_ELSEWHERE: CookieConsent = {
-  necessary: true,
-  preferences: false,
-  analytics: false,
-  decidedAt: '',
-};
-
 /**
- * The visitor's choice. A prerendered page is drawn as if they had decided (no banner in the
- * HTML, which every visitor would otherwise see flash): the banner appears once hydrated.
+ * The visitor's choice. A prerendered page is drawn undecided: its HTML carries the banner, shown
+ * or not by the style sheet from the entry's first look (src/app/state/cookieDecision.ts), and
+ * hydration draws the same before the real choice takes over.
  */
 export function useCookieConsent(): CookieConsent | null {
-  return useStore(store, DECIDED_ELSEWHERE);
+  return useStore(store, null);
 }

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Flow } from '../../engine/flow/types';
-import { AFTER_PAINT_META, APP_MODULE } from '../../prerender/afterPaint';
+import { AFTER_PAINT_META, APP_MODULE } from '../../prerender/names';
 import {
   NOT_FOUND_PATH,
   PRERENDER_DIR,
