@@ -326,11 +326,16 @@ test('continue on the plans step is enabled only once every panel was opened', a
   await expect(next).toBeDisabled();
   await expect(page.locator('#continue-hint')).toHaveText(text('el', 'flow:actions.openPanelsFirst'));
   await expectAccessible(page, 'plans with the continue button held');
-  for (let i = 0; i < 4; i++) {
-    await expect(next).toBeDisabled();
-    await summaries.nth(i).click();
-    await expect(summaries.nth(i).locator('.panel__read')).toBeVisible();
-  }
+  await expect(next).toBeDisabled();
+  // Uncheck and tick the box again, then open every panel at once, within the moment the tick
+  // takes to reach the flow (a panel opened then was not recorded, and the tick vanished).
+  await page.locator('#root_RULES_ACCEPTED').uncheck();
+  await page.locator('#root_RULES_ACCEPTED').check();
+  for (let i = 0; i < 4; i++) await summaries.nth(i).click();
+  for (let i = 0; i < 4; i++) await expect(summaries.nth(i).locator('.panel__read')).toBeVisible();
+  await page.waitForTimeout(500);
+  for (let i = 0; i < 4; i++) await expect(summaries.nth(i).locator('.panel__read')).toBeVisible();
+  await expect(page.locator('#root_RULES_ACCEPTED')).toBeChecked();
   // Closing and reopening a panel records it once.
   await summaries.nth(0).click();
   await summaries.nth(0).click();

@@ -15,7 +15,12 @@ import { READ_TEXTS_PATH, type UiContext } from '../../engine/flow/forms';
 import type { CallSpec, Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
 import { callRequest } from '../../engine/machine/calls';
-import { CHOICE_UNDONE, initialQuote, substepPositions } from '../../engine/machine/createFlowMachine';
+import {
+  CHOICE_UNDONE,
+  type FlowEvent,
+  initialQuote,
+  substepPositions,
+} from '../../engine/machine/createFlowMachine';
 import { formatEuro } from '../../engine/money';
 import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
@@ -88,6 +93,8 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   }
   const [showAll, setShowAll] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The edit the pending timer will send, so a choice made before it fires can send it first.
+  const unsent = useRef<Quote | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const topState = typeof value === 'string' ? value : Object.keys(value)[0];
@@ -115,9 +122,30 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
       const quote = applyDerived(flow, edited, todayInNicosia());
       setDraft(quote);
       if (pending.current) clearTimeout(pending.current);
-      pending.current = setTimeout(() => actor.send({ type: 'CHANGE', quote }), CHANGE_DEBOUNCE_MS);
+      unsent.current = quote;
+      pending.current = setTimeout(() => {
+        unsent.current = null;
+        actor.send({ type: 'CHANGE', quote });
+      }, CHANGE_DEBOUNCE_MS);
     },
     [actor, flow],
+  );
+
+  /**
+   * A choice the machine applies to its quote (a package, a cover, a panel opened): an edit still
+   * waiting for its timer goes first, or the choice would land on the quote before the edit and
+   * the edit, sent after, would undo it (a panel opened just after ticking the terms box was not
+   * recorded, and the tick vanished until the timer fired).
+   */
+  const choose = useCallback(
+    (event: FlowEvent) => {
+      if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+      if (unsent.current) actor.send({ type: 'CHANGE', quote: unsent.current });
+      unsent.current = null;
+      actor.send(event);
+    },
+    [actor],
   );
   useEffect(
     () => () => {
@@ -176,6 +204,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
 
   const next = () => {
     if (pending.current) clearTimeout(pending.current);
+    unsent.current = null;
     const held = inputIssues.revealAll();
     if (held) {
       document.getElementById(held)?.focus();
@@ -294,9 +323,9 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
             locked={busy && !pricing}
             pricing={pricing}
             error={machineErrors.map((e) => t(e.key)).join(' ') || undefined}
-            onSelect={(packageId) => actor.send({ type: 'SELECT_PACKAGE', packageId })}
-            onToggleCover={(coverId, selected) => actor.send({ type: 'TOGGLE_COVER', coverId, selected })}
-            onOpenPanel={(id) => actor.send({ type: 'OPEN_PANEL', id })}
+            onSelect={(packageId) => choose({ type: 'SELECT_PACKAGE', packageId })}
+            onToggleCover={(coverId, selected) => choose({ type: 'TOGGLE_COVER', coverId, selected })}
+            onOpenPanel={(id) => choose({ type: 'OPEN_PANEL', id })}
           />
         )}
         {substep.fields?.length ? (
