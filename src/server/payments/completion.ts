@@ -19,6 +19,7 @@ import { hasKey, t } from '../i18n';
 import { enqueueMail } from '../outbox';
 import { completeContractOrder } from './contractOrders';
 import { findOrder, type OrderStatus, type PaymentOrder, toPaymentOrder } from './orders';
+import { issuedPaymentMethod, type ReviewReason, recordMandate } from './paymentMethod';
 
 /** What the provider said, as far as it said it; missing parts keep what the order already has. */
 export interface ProviderDetails {
@@ -73,7 +74,13 @@ export function isApprovedStatus(status: OrderStatus): boolean {
 export async function saveOrder(
   db: Db,
   order: PaymentOrder,
-  changes: { status?: OrderStatus; contractNo?: string; refundRequired?: boolean; completed?: boolean },
+  changes: {
+    status?: OrderStatus;
+    contractNo?: string;
+    refundRequired?: boolean;
+    completed?: boolean;
+    reviewReason?: string;
+  },
   outcome: Outcome,
   now: Date,
 ): Promise<PaymentOrder> {
@@ -95,6 +102,7 @@ export async function saveOrder(
        updated_at = $13,
        binding_id = COALESCE($15, binding_id),
        card_expiry = COALESCE($16, card_expiry),
+       review_reason = COALESCE($17, review_reason),
        version = version + 1
      WHERE order_id = $1
      RETURNING *`,
@@ -115,6 +123,7 @@ export async function saveOrder(
       changes.completed ?? false,
       d.bindingId || null,
       d.cardExpiry || null,
+      changes.reviewReason ?? null,
     ],
   );
   return toPaymentOrder(rows[0]);
@@ -158,20 +167,33 @@ function productName(offer: OfferRow, flows: FlowBundle[], lang: 'el' | 'en'): s
   return typeof desc === 'string' && desc ? desc : offer.product_id;
 }
 
-/** Issues the contract of a paid offer, marks the offer paid and queues the "policy issued" mail. */
+/**
+ * Issues the contract of a paid offer with the payment method the visitor chose (paymentMethod.ts),
+ * marks the offer paid and queues the "policy issued" mail.
+ */
 async function issueContract(
   tx: Db,
   offer: OfferRow,
   order: PaymentOrder,
   outcome: Outcome,
   ctx: CompletionContext,
-): Promise<{ contractNo: string; mailQueued: boolean }> {
+): Promise<{ contractNo: string; mailQueued: boolean; reviewReason?: ReviewReason }> {
   const [{ n }] = await tx.query<{ n: string }>(`SELECT nextval('contract_no_seq')::text AS n`);
   const contractNo = `CY${n}`;
   const pending = outcome.result === 'APPROVED_PENDING';
   const status = pending ? 'PENDING_PAYMENT_REVIEW' : 'ACTIVE';
   const { start, end } = coverPeriod(offer.quote, todayInNicosia(ctx.now));
   const policy = (getPath(offer.quote, 'CS_POLICY') as Record<string, unknown> | undefined) ?? {};
+  const d = outcome.details;
+  const method = issuedPaymentMethod(
+    offer.quote,
+    {
+      paddedCardNo: d.paddedCardNo || order.paddedCardNo || null,
+      bindingId: d.bindingId || order.bindingId || null,
+      cardExpiry: d.cardExpiry || order.cardExpiry || null,
+    },
+    { start, holder: holderName(offer.quote), flows: ctx.flows },
+  );
   const data = {
     ...offer.quote,
     CS_POLICY: {
@@ -189,6 +211,8 @@ async function issueContract(
       AUTH_CODE: outcome.details.authCode ?? order.authCode ?? '',
       PADDED_CARD_NO: outcome.details.paddedCardNo ?? order.paddedCardNo ?? '',
     },
+    // Set here, never taken from the quote: the portal's payment method of the contract.
+    CS_PAYMENT_DATA: method.data,
   };
   await tx.query(
     `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
@@ -209,6 +233,28 @@ async function issueContract(
       ctx.now,
     ],
   );
+  await recordMandate(tx, method, {
+    contractNo,
+    customerNo: offer.customer_no,
+    orderId: order.orderId,
+    effective: start,
+    now: ctx.now,
+  });
+  const reviewReason = method.review?.reason;
+  if (method.review) {
+    // Priced on a standing order or direct debit that is not on record: the contract is card-paid
+    // and the order is flagged (review_reason), so the mandate or the discount is settled by hand.
+    ctx.log.error(
+      {
+        event: 'payment.paymethod_not_recorded',
+        orderId: order.orderId,
+        offerNo: offer.offer_no,
+        contractNo,
+        ...method.review,
+      },
+      'chosen payment method could not be recorded: contract card-paid, back-office review',
+    );
+  }
   await tx.query(`UPDATE offers SET status = 'PAID', updated_at = $2 WHERE offer_no = $1`, [
     offer.offer_no,
     ctx.now,
@@ -229,7 +275,7 @@ async function issueContract(
       { event: 'payment.no_mail_address', offerNo: offer.offer_no, contractNo },
       'policy issued without a mail address',
     );
-    return { contractNo, mailQueued: false };
+    return { contractNo, mailQueued: false, reviewReason };
   }
   await enqueueMail(tx, {
     to,
@@ -245,7 +291,7 @@ async function issueContract(
       amount: formatEuro(order.amountCents / 100, lang),
     },
   });
-  return { contractNo, mailQueued: true };
+  return { contractNo, mailQueued: true, reviewReason };
 }
 
 /**
@@ -360,7 +406,12 @@ export async function completeOrder(
     const saved = await saveOrder(
       tx,
       order,
-      { status: outcome.result, contractNo: issued.contractNo, completed: true },
+      {
+        status: outcome.result,
+        contractNo: issued.contractNo,
+        completed: true,
+        reviewReason: issued.reviewReason,
+      },
       outcome,
       ctx.now,
     );

@@ -11,6 +11,7 @@ import type { Completion, CompletionContext, Outcome } from './completion';
 import { isApprovedStatus, saveOrder } from './completion';
 import type { PaymentConfig } from './config';
 import type { OrderPurpose, PaymentOrder } from './orders';
+import { cardPaymentData } from './paymentMethod';
 import { newOrderId, RETURN_PATH, type RegpayAnswer } from './regpay';
 
 /** Monday to Friday after `ymd`, `days` of them: when a payment-method change is deemed effective (§4, §9). */
@@ -23,12 +24,6 @@ export function addWorkingDays(ymd: string, days: number): string {
     if (weekday !== 0 && weekday !== 6) left--;
   }
   return date.toISOString().slice(0, 10);
-}
-
-/** The provider's padded number ("400000******0002") reduced to what the portal shows. */
-function maskedPan(value: string | null): string {
-  const digits = (value ?? '').replace(/\D/g, '');
-  return digits.length >= 4 ? `•••• ${digits.slice(-4)}` : '';
 }
 
 export interface NewContractOrder {
@@ -94,13 +89,12 @@ export async function registerContractOrder(
 /** The card becomes the contract's payment method: binding, masked number and expiry only. */
 async function applyCardBinding(tx: Db, order: PaymentOrder, now: Date): Promise<void> {
   const effective = addWorkingDays(todayInNicosia(now), 2);
-  const paymentData = {
-    PAYMENT_METHOD: 'CARD',
-    CARD_NUMBER: maskedPan(order.paddedCardNo),
-    CARD_EXPIRY: order.cardExpiry ?? '',
-    BINDING_ID: order.bindingId ?? '',
-    EFFECTIVE_DATE: effective,
-  };
+  const paymentData = cardPaymentData({
+    paddedCardNo: order.paddedCardNo,
+    expiry: order.cardExpiry,
+    bindingId: order.bindingId ?? '',
+    effective,
+  });
   await tx.query(
     `UPDATE contracts SET data = jsonb_set(data, '{CS_PAYMENT_DATA}', $2::jsonb, true), version = version + 1
      WHERE contract_no = $1`,

@@ -38,6 +38,8 @@ export interface PaymentOrder {
   providerOrderStatus: number | null;
   contractNo: string | null;
   refundRequired: boolean;
+  /** The back office must look at this payment's contract (paymentMethod.ts ReviewReason); null when not. */
+  reviewReason: string | null;
   createdAt: Date;
   updatedAt: Date;
   returnReceivedAt: Date | null;
@@ -80,6 +82,7 @@ export function toPaymentOrder(row: Record<string, unknown>): PaymentOrder {
     providerOrderStatus: row.provider_order_status === null ? null : Number(row.provider_order_status),
     contractNo: text(row.contract_no),
     refundRequired: row.refund_required === true,
+    reviewReason: text(row.review_reason),
     createdAt: date(row.created_at) ?? new Date(0),
     updatedAt: date(row.updated_at) ?? new Date(0),
     returnReceivedAt: date(row.return_received_at),

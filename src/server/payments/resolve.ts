@@ -4,7 +4,13 @@
 import type { OrderStatusClient, ProviderOrderStatus } from '../cardProvider/client';
 import { ORDER_STATUS } from '../cardProvider/jcc';
 import type { Db } from '../db';
-import { type CompletionContext, completeOrder, isApprovedStatus, type Outcome } from './completion';
+import {
+  type CompletionContext,
+  completeOrder,
+  isApprovedStatus,
+  type Outcome,
+  type ProviderDetails,
+} from './completion';
 import type { PaymentConfig } from './config';
 import { findOrder, markStatusChecked, type PaymentOrder, toPaymentOrder } from './orders';
 
@@ -20,13 +26,13 @@ function unanswered(order: PaymentOrder): boolean {
   return order.status === 'REGISTERED' || order.status === 'ERROR';
 }
 
-/** What a provider status means for an order in the state it is in; null when nothing changes. */
 /** A registered card's binding as the provider's status gives it, for the order row. */
 export function bindingDetails(status: ProviderOrderStatus): { bindingId?: string; cardExpiry?: string } {
   if (!status.found || !status.binding) return {};
   return { bindingId: status.binding.bindingId, cardExpiry: status.binding.expiry };
 }
 
+/** What a provider status means for an order in the state it is in; null when nothing changes. */
 export function outcomeFromStatus(
   order: PaymentOrder,
   status: ProviderOrderStatus,
@@ -38,7 +44,9 @@ export function outcomeFromStatus(
     // The browser never reached the provider (or not yet).
     return unanswered(order) && abandoned ? { result: 'CANCELLED', details: ABANDONED } : null;
   }
-  const details = { providerOrderStatus: status.orderStatus, ...bindingDetails(status) };
+  const details: ProviderDetails = { providerOrderStatus: status.orderStatus, ...bindingDetails(status) };
+  // No return carried the card (it was lost): the provider's status shows it masked, with the binding.
+  if (!order.paddedCardNo && status.binding?.maskedPan) details.paddedCardNo = status.binding.maskedPan;
   switch (status.orderStatus) {
     case ORDER_STATUS.DEPOSITED:
       return order.status === 'APPROVED' ? null : { result: 'APPROVED', details };
