@@ -14,6 +14,9 @@ import { ROOT } from '../workspace';
 import {
   emptyResult,
   type PaymentOutcome,
+  PROMO_PAGE,
+  type PromoBlock,
+  promoBlockOf,
   type ReplayResult,
   resolveAnswers,
   type Scenario,
@@ -179,6 +182,42 @@ export async function prepareVisitor(page: Page, lang: string): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
 }
 
+/**
+ * The visitor enters the code on /promo, as from the flow's "I have a promo code" link; resolves
+ * with the page's message when it refuses the code, null when it took it (back on `returnTo`).
+ */
+async function enterPromo(
+  page: Page,
+  lang: string,
+  block: PromoBlock,
+  returnTo: string,
+): Promise<string | null> {
+  await page.goto(`/promo?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.rendered !== undefined);
+  const reference = block.PROMO_CODE_CP === undefined && block.PROMO_CODE_TIS !== undefined;
+  if (reference) await page.locator('input[name="promo-kind"][value="PROMO_CODE_TIS"]').check();
+  await page
+    .getByRole('textbox', {
+      name: localeText(lang, reference ? 'pages:promo.referenceCode' : 'pages:promo.code'),
+      exact: true,
+    })
+    .fill((reference ? block.PROMO_CODE_TIS : block.PROMO_CODE_CP) ?? '');
+  if (block.AGENT_CODE)
+    await page
+      .getByRole('textbox', { name: localeText(lang, 'pages:promo.agentCode'), exact: true })
+      .fill(block.AGENT_CODE);
+  if (block.DISTRICT)
+    await page
+      .getByRole('combobox', { name: localeText(lang, 'pages:promo.district') })
+      .selectOption(block.DISTRICT);
+  await page.getByRole('button', { name: localeText(lang, 'pages:promo.apply') }).click();
+  const refusal = page.getByRole('main').getByRole('alert');
+  const back = returnTo.split('?')[0];
+  await Promise.race([page.waitForURL((url) => url.pathname === back), refusal.waitFor()]);
+  if (new URL(page.url()).pathname === back) return null;
+  return ((await refusal.textContent()) ?? '').trim();
+}
+
 /** Drives one scenario in an open page; resolves with what happened. */
 export async function replayScenarioInPage(
   page: Page,
@@ -190,9 +229,21 @@ export async function replayScenarioInPage(
   const { flow } = bundle;
   const result = emptyResult();
   const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Nicosia' });
+  if (scenario.reopen)
+    throw new Error(
+      'a scenario with "reopen" replays headless only (npm run replay without --browser); tests/e2e/offerLink.spec.ts opens offer links in Chromium',
+    );
   await prepareVisitor(page, lang);
   const variant = flow.variants?.find((v) => v.id === scenario.variant);
-  await page.goto(`/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`);
+  const start = `/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`;
+  if (scenario.promo !== undefined) {
+    const message = await enterPromo(page, lang, promoBlockOf(scenario.promo), start);
+    if (message !== null) {
+      result.refused = { substep: PROMO_PAGE, message };
+      return result;
+    }
+  }
+  await page.goto(start);
   // A prerendered first step is on screen before the app has taken it over: answer once it has.
   await page.waitForFunction(() => document.documentElement.dataset.rendered !== undefined);
   const shot = async (name: string) => {

@@ -31,7 +31,64 @@ export interface Scenario {
   premiumChange?: 'confirm' | 'reject';
   /** Card used on the provider's page (see docs/payments.md for the test cards). */
   card?: string;
+  /**
+   * A code the visitor entered on /promo before the flow: a promo code ("WELCOME2026", kept as
+   * CS_PROMO.PROMO_CODE_CP) or the whole promo block ({ "PROMO_CODE_TIS": "TIS-CLUB" }). The page
+   * checks it (POST /zcp/promo/validate) and the flow sends it in every quote, as the browser does.
+   */
+  promo?: string | PromoBlock;
+  /**
+   * After the steps (the offer e-mailed, or stored and its payment not completed: a declined
+   * `card`), a visitor in a fresh browser opens the offer's link and goes on with `reopen.steps`.
+   */
+  reopen?: ScenarioReopen;
   expect: ScenarioExpectation;
+}
+
+/** The quote's promo block (spec §3) as the /promo page fills it. */
+export interface PromoBlock {
+  PROMO_CODE_CP?: string;
+  PROMO_CODE_TIS?: string;
+  AGENT_CODE?: string;
+  DISTRICT?: string;
+}
+
+export interface ScenarioReopen {
+  /**
+   * The link is opened this long after the offer was made ("10d", "2w", "31d"): the in-process
+   * service's clock and the visitor's day move on by it (headless only).
+   */
+  after?: string;
+  /** "tampered": one character of the link's token is changed. */
+  token?: 'tampered';
+  /** The substeps after the offer reopened (it reopens on payment__holder), as `steps`. */
+  steps?: ScenarioStep[];
+  /** The card paid with after reopening (default `4000000000000002`, approved). */
+  card?: string;
+}
+
+/** The refusal "substep" of the /promo page and of an offer link that does not open. */
+export const PROMO_PAGE = 'promo';
+export const OFFER_LINK = 'offer-link';
+
+/** The promo block a scenario's `promo` stands for: a bare code is a promo code, trimmed and upper-cased. */
+export function promoBlockOf(promo: string | PromoBlock): PromoBlock {
+  const block: PromoBlock = typeof promo === 'string' ? { PROMO_CODE_CP: promo } : promo;
+  const out: PromoBlock = {};
+  for (const [k, v] of Object.entries(block) as [keyof PromoBlock, string | undefined][]) {
+    const value = v?.trim();
+    if (value) out[k] = k.startsWith('PROMO_CODE') ? value.toUpperCase() : value;
+  }
+  return out;
+}
+
+/** "10d", "2w", "1m": the number of days (a month is 30 days). */
+export function daysOf(after: string | undefined): number {
+  if (after === undefined || after === '') return 0;
+  const m = /^(\d+)([dwm])$/.exec(after.trim());
+  if (!m)
+    throw new Error(`reopen.after "${after}": write a number of days, weeks or months ("10d", "2w", "1m")`);
+  return Number(m[1]) * (m[2] === 'w' ? 7 : m[2] === 'm' ? 30 : 1);
 }
 
 export interface ScenarioExpectation {
@@ -43,7 +100,11 @@ export interface ScenarioExpectation {
   payment?: PaymentOutcome;
   /** Field errors that must keep the visitor on a substep: { substep, fields: [ids] }. */
   blocked?: { substep: string; fields: string[] };
-  /** The service refused the answers of a substep (422, e.g. a plate of another maker): its message, or a part of it. */
+  /**
+   * The service refused the answers of a substep (422, e.g. a plate of another maker): its message,
+   * or a part of it. Substep "promo": the /promo page refused the code; "offer-link": the reopened
+   * offer link showed no offer (the page's message, e.g. "This offer has expired").
+   */
   refused?: { substep: string; message?: string };
   /** The visitor was asked to confirm a premium that changed since the offer (true), or never (false). */
   premiumChanged?: boolean;
@@ -95,14 +156,29 @@ export async function readScenario(file: string): Promise<Scenario> {
   if (!scenario.flow || !Array.isArray(scenario.steps) || !scenario.expect) {
     throw new Error(`${file}: a scenario needs "flow", "steps" and "expect"`);
   }
+  if (scenario.reopen) {
+    daysOf(scenario.reopen.after);
+    if (scenario.reopen.token !== undefined && scenario.reopen.token !== 'tampered')
+      throw new Error(`${file}: reopen.token may only be "tampered"`);
+    if (scenario.reopen.steps !== undefined && !Array.isArray(scenario.reopen.steps))
+      throw new Error(`${file}: reopen.steps is a list of steps`);
+  }
   return scenario;
 }
 
-const DATE_EXPR = /^today([+-]\d+[dwmy])?$/;
+const DATE_EXPR = /^today((?:[+-]\d+[dwmy])*)$/;
+
+/** "today", "today-40y", or offsets one after the other: "today-25y+5d" (25 years ago, 5 days on). */
+function resolveDate(value: string, today: string): string {
+  const offsets = DATE_EXPR.exec(value)?.[1].match(/[+-]\d+[dwmy]/g) ?? [];
+  let day: string | null = today;
+  for (const offset of offsets) day = day && resolveDateExpr(`today${offset}`, day);
+  return day ?? value;
+}
 
 /** A value with relative dates resolved, also inside list items (a child's birth date). */
 function resolveValue(value: unknown, today: string): unknown {
-  if (typeof value === 'string' && DATE_EXPR.test(value)) return resolveDateExpr(value, today) ?? value;
+  if (typeof value === 'string' && DATE_EXPR.test(value)) return resolveDate(value, today);
   if (Array.isArray(value)) return value.map((v) => resolveValue(v, today));
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, today)]));
