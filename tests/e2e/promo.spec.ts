@@ -33,10 +33,10 @@ for (const lang of ['el', 'en'] as const) {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(L(lang, 'mail:errors.promo.wrong'));
 
     const code = page.getByRole('textbox', { name: L(lang, 'pages:promo.code'), exact: true });
-    await code.fill('WELCOME2026');
+    await code.fill('ONLINE10');
     await page.getByRole('button', { name: L(lang, 'pages:promo.apply') }).click();
     await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'plans__packages');
-    await expect(page.getByText(L(lang, 'common:promoLink.applied', { code: 'WELCOME2026' }))).toBeVisible();
+    await expect(page.getByText(L(lang, 'common:promoLink.applied', { code: 'ONLINE10' }))).toBeVisible();
     await expect(card.locator('.package-card__before')).toBeVisible();
     await expect
       .poll(async () => Number(((await price.textContent()) ?? '').replace(/\D/g, '')))
