@@ -446,6 +446,46 @@ describe('offer detail', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it('reopened by its link while a payment of it was left on the card page, it is priced and paid, not refused', async () => {
+    const { offerNo, cookie } = await offer('1986-01-15');
+    // The buyer went to the card page and closed it: the offer waits for that payment (PAYING).
+    const started = await s.call({
+      method: 'POST',
+      url: '/zcp/jcc/JCCFunc/REGPAY',
+      payload: { CS_POLICY: { OFFER_NO: offerNo } },
+      headers: { cookie },
+    });
+    expect(started.statusCode).toBe(200);
+    // Another browser opens the e-mailed link: the link proves the mailbox, as for an open offer.
+    const { offerToken } = await import('../../src/server/products/offerAccess');
+    const opened = await s.call({
+      method: 'GET',
+      url: `/zcp/offer/detail/${offerNo}/516?token=${offerToken(s.config.sessionSecret, offerNo)}`,
+      headers: { cookie: 'zcp_client=another-browser' },
+    });
+    expect(opened.statusCode).toBe(200);
+    // A fresh browser: none of the buyer's cookies (a client cookie that is not the service's).
+    const linkCookie = `${String(opened.headers['set-cookie']).split(';')[0]}; zcp_client=another-browser`;
+    const again = await post(
+      '/zcp/driver/quotation',
+      driverQuote({
+        policy: { PACKAGE_ID: 'DRV_BASIC', START_DATE: '2026-03-20', OFFER_NO: offerNo },
+        holder: { BIRTH_DATE: '1986-01-15' },
+      }),
+      'en',
+      { cookie: linkCookie },
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().CS_POLICY.OFFER_NO).toBe(offerNo);
+    const pay = await s.call({
+      method: 'POST',
+      url: '/zcp/jcc/JCCFunc/REGPAY',
+      payload: { CS_POLICY: { OFFER_NO: offerNo } },
+      headers: { cookie: linkCookie },
+    });
+    expect(pay.statusCode).toBe(200);
+  });
+
   it('answers 404 for another product id and 422 once the offer expired', async () => {
     const { offerNo, cookie } = await offer('1986-01-15');
     expect(

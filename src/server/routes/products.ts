@@ -218,12 +218,12 @@ async function quotation(
           ...(sendByMail ? { mail: offerMail } : {}),
         })
       : await ctx.db.transaction(async (tx) => {
-          // An offer is changed in place only by the browser that made it, while it is still open.
+          // An offer is changed in place only by a browser holding it, while it can still be bought.
           const existing = await findOffer(tx, requested, true);
           const reusable =
             existing &&
             existing.flow_id === product.id &&
-            existing.status === 'OPEN' &&
+            buyable(existing.status) &&
             existing.mail_address === mail &&
             offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
           if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
@@ -251,7 +251,15 @@ async function ownsOfferMailedTo(
 ): Promise<boolean> {
   if (offerNo === '' || !offerAccessFor(ctx.config).mayAccess(request, offerNo)) return false;
   const offer = await findOffer(ctx.db, offerNo);
-  return offer?.mail_address === mail && offer.status === 'OPEN';
+  return offer?.mail_address === mail && buyable(offer.status);
+}
+
+/**
+ * Open, or waiting for a payment its buyer may have left on the card page (PAYING): both can still
+ * be bought, and REGPAY settles an earlier attempt with the provider before charging again.
+ */
+function buyable(status: string): boolean {
+  return status === 'OPEN' || status === 'PAYING';
 }
 
 /** New offers per client IP and hour are bounded: each is a stored row and perhaps a mail. */
