@@ -10,6 +10,7 @@ import { loadFlowBundles } from '../../src/engine/flow/files';
 import type { RatedPackage } from '../../src/engine/rating/types';
 import { isValidIban } from '../../src/engine/rules/iban';
 import { startService, type TestService } from './support/app';
+import { motorQuote } from './support/quotes';
 
 let s: TestService;
 
@@ -30,62 +31,6 @@ const post = (url: string, payload: unknown, lang: 'el' | 'en' = 'en') =>
 const CALC = '/zcp/motor/motorcalc';
 const PACKAGES = '/zcp/motor/motorpckcalc';
 const QUOTATION = '/zcp/motor/motorquotation';
-
-/** A Toyota Yaris (NYB004, private use in the register) quote as the flow builds it. */
-function motorQuote(
-  overrides: {
-    vehicle?: Record<string, unknown>;
-    policy?: Record<string, unknown>;
-    extras?: Record<string, unknown>;
-  } = {},
-) {
-  return {
-    CS_POLICY: { START_DATE: '2026-03-15', INSTALLMENT_NUMBER: '1', ...overrides.policy },
-    CS_USER_EXTRAS: { VARIANT: '', RULES_ACCEPTED: true, ...overrides.extras },
-    CS_VEHICLE: {
-      SEARCH_BY: 'PLATE',
-      LICENSE_PLATE: 'NYB004',
-      VEHICLE_TYPE: 'CAR',
-      MANUFACTURER: 'TOYOTA',
-      MODEL: 'YARIS',
-      MANUFACTURE_YEAR: 2021,
-      ENGINE_CAPACITY: 1490,
-      NO_OF_SEATS: '5',
-      VEHICLE_VALUE: 12600,
-      VEHICLE_USE: 'PRIVATE',
-      ELECTRIC: '2',
-      NEW_VEHICLE: '2',
-      USED_VEHICLE: '2',
-      FINANCED: '2',
-      LEFT_SIDE: '2',
-      CONVERTIBLE: '2',
-      RENTAL_USE: '2',
-      OWNER_NATURAL_PERSON: '1',
-      EXCESS_DEDUCTIBLE: 'EX500',
-      WINDSCREEN_DEDUCTIBLE: 'WS75',
-      LOSS_OF_USE_DEDUCTIBLE: 'LU50',
-      ...overrides.vehicle,
-    },
-    CS_DRIVERS: {
-      NO_OF_DRIVERS: '2',
-      OWNER_IS_DRIVER: '1',
-      DRIVER_LICENSE_YEAR: '10',
-      DATE_OWNER_LICENSE: '2004-05-20',
-      LICENSE_EXPIRY_DATE: '2031-05-20',
-      DISTRICT: 'LIM',
-      DRIVERS_25_70: '1',
-      CLAIMS_3_YEARS: '2',
-      FOREIGN_DRIVER: '2',
-      NON_CY_LICENSE: '2',
-      REFUSED_BY_INSURER: '2',
-      INVALIDITY: '2',
-      CURRENT_INSURER_IND: '1',
-      CURRENT_INSURER: 'Atlantic Insurance',
-      CURRENT_INSURER_PLATE: 'NYB004',
-      COVER_NOTE: '2',
-    },
-  };
-}
 
 const comp = (body: { CT_PACKAGES: RatedPackage[] }) =>
   body.CT_PACKAGES.find((p) => p.PACKAGE_ID === 'COMP')!;

@@ -17,6 +17,7 @@ import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
+import { motorQuote } from './support/quotes';
 
 let s: TestService;
 
@@ -56,55 +57,13 @@ async function confirmMail(): Promise<void> {
   expect((await post('/zcp/otp/validate', { I_TOKEN: code, I_MAIL_ADDRESS: MAIL })).statusCode).toBe(204);
 }
 
-/** A Toyota Yaris (NYB004 in the demo register), Comprehensive, one instalment. */
-function motorQuote(policy: Record<string, unknown>) {
-  return {
-    CS_POLICY: { START_DATE: '2026-03-15', INSTALLMENT_NUMBER: '1', PACKAGE_ID: 'COMP', ...policy },
-    CS_USER_EXTRAS: { VARIANT: '', RULES_ACCEPTED: true, TERMS_ACCEPTED: true },
-    CS_POLICY_HOLDER: HOLDER,
-    CS_CONFIRMATION: { EMAIL: MAIL, CONFIRMED: 'X' },
-    CS_VEHICLE: {
-      SEARCH_BY: 'PLATE',
-      LICENSE_PLATE: 'NYB004',
-      VEHICLE_TYPE: 'CAR',
-      MANUFACTURER: 'TOYOTA',
-      MODEL: 'YARIS',
-      MANUFACTURE_YEAR: 2021,
-      ENGINE_CAPACITY: 1490,
-      NO_OF_SEATS: '5',
-      VEHICLE_VALUE: 12600,
-      VEHICLE_USE: 'PRIVATE',
-      ELECTRIC: '2',
-      NEW_VEHICLE: '2',
-      USED_VEHICLE: '2',
-      FINANCED: '2',
-      LEFT_SIDE: '2',
-      CONVERTIBLE: '2',
-      RENTAL_USE: '2',
-      OWNER_NATURAL_PERSON: '1',
-      EXCESS_DEDUCTIBLE: 'EX500',
-      WINDSCREEN_DEDUCTIBLE: 'WS75',
-      LOSS_OF_USE_DEDUCTIBLE: 'LU50',
-    },
-    CS_DRIVERS: {
-      NO_OF_DRIVERS: '2',
-      OWNER_IS_DRIVER: '1',
-      DRIVER_LICENSE_YEAR: '10',
-      DATE_OWNER_LICENSE: '2004-05-20',
-      LICENSE_EXPIRY_DATE: '2031-05-20',
-      DISTRICT: 'LIM',
-      DRIVERS_25_70: '1',
-      CLAIMS_3_YEARS: '2',
-      FOREIGN_DRIVER: '2',
-      NON_CY_LICENSE: '2',
-      REFUSED_BY_INSURER: '2',
-      INVALIDITY: '2',
-      CURRENT_INSURER_IND: '1',
-      CURRENT_INSURER: 'Atlantic Insurance',
-      CURRENT_INSURER_PLATE: 'NYB004',
-      COVER_NOTE: '2',
-    },
-  };
+/** A Toyota Yaris (NYB004 in the demo register), Comprehensive, one instalment, ready to store. */
+function purchaseQuote(policy: Record<string, unknown>) {
+  const quote = motorQuote({
+    policy: { PACKAGE_ID: 'COMP', ...policy },
+    extras: { TERMS_ACCEPTED: true },
+  });
+  return { ...quote, CS_POLICY_HOLDER: HOLDER, CS_CONFIRMATION: { EMAIL: MAIL, CONFIRMED: 'X' } };
 }
 
 function unescapeHtml(value: string): string {
@@ -156,7 +115,7 @@ async function buy(
   policy: Record<string, unknown>,
   options: { card?: string; beforeReturn?: (orderId: string) => Promise<void> } = {},
 ): Promise<Bought> {
-  const quoted = await post('/zcp/motor/motorquotation', motorQuote(policy));
+  const quoted = await post('/zcp/motor/motorquotation', purchaseQuote(policy));
   expect(quoted.statusCode, quoted.body).toBe(200);
   const body = quoted.json();
   const offerNo = body.CS_POLICY.OFFER_NO as string;
