@@ -19,6 +19,7 @@ import {
 } from '../../src/server/payments';
 import { offerAccess, offerToken } from '../../src/server/products/offerAccess';
 import { registerSecurityHeaders } from '../../src/server/security';
+import { hiddenInputs, unescapeHtml } from './support/html';
 
 const PUBLIC_URL = 'https://shop.test';
 const config: PaymentConfig = sandboxPaymentConfig(PUBLIC_URL, {
@@ -157,23 +158,6 @@ function regpay(body: unknown, lang = 'en', headers: Record<string, string> = ow
     payload: body as object,
     headers: { 'accept-language': lang, ...headers },
   });
-}
-
-function unescapeHtml(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-/** name → value of every hidden input of a page. */
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    out[m[1]] = unescapeHtml(m[2]);
-  return out;
 }
 
 function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {

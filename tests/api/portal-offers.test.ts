@@ -10,6 +10,7 @@ import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { DEMO_HOME_OFFER } from '../../src/server/customerArea/demoOffers';
 import { startService, type TestService } from './support/app';
+import { hiddenInputs, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 
 let s: TestService;
@@ -28,20 +29,6 @@ async function loggedIn(mobile: string, ip: string) {
 }
 
 const DETAIL = `/zcp/offer/detail/${DEMO_HOME_OFFER}/157`;
-
-function unescapeHtml(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
-}
-
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    out[m[1]] = unescapeHtml(m[2]);
-  return out;
-}
 
 /** A form post from the customer's browser (the sandbox's pages and the signed return). */
 function postForm(c: PortalClient, path: string, fields: Record<string, string>) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
+import { hiddenInputs, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 
 let s: TestService;
@@ -294,22 +295,6 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
 // ---- card through the provider sandbox ----------------------------------------------------------
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-function unescapeHtml(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    out[m[1]] = unescapeHtml(m[2]);
-  return out;
-}
 
 function postForm(url: string, fields: Record<string, string>) {
   return s.app.inject({

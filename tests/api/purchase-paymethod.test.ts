@@ -16,6 +16,7 @@ import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
+import { hiddenInputs, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 import { motorQuote } from './support/quotes';
 
@@ -64,22 +65,6 @@ function purchaseQuote(policy: Record<string, unknown>) {
     extras: { TERMS_ACCEPTED: true },
   });
   return { ...quote, CS_POLICY_HOLDER: HOLDER, CS_CONFIRMATION: { EMAIL: MAIL, CONFIRMED: 'X' } };
-}
-
-function unescapeHtml(value: string): string {
-  return value
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-}
-
-function hiddenInputs(html: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-    out[m[1]] = unescapeHtml(m[2]);
-  return out;
 }
 
 /** A form post from the visitor's browser (the sandbox's pages and the signed return). */
