@@ -280,7 +280,10 @@ test.describe('language switch', () => {
     const html = await (await page.request.get('/')).text();
     const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
     expect(entry, 'the entry script').toBeTruthy();
-    const code = await (await page.request.get(entry ?? '')).text();
+    // The entry starts the app's module (src/main.tsx), which holds the lazy locale files' list.
+    const app = /assets\/main-[\w-]+\.js/.exec(await (await page.request.get(entry ?? '')).text())?.[0];
+    expect(app, "the app's module").toBeTruthy();
+    const code = await (await page.request.get(`/${app}`)).text();
     const shipped = new Set([...code.matchAll(/locales\/(el|en)\/([\w-]+)\.json/g)].map((m) => m[2]));
     for (const ns of ['common', 'pages', 'ui', 'validation', 'fields', 'flow', 'driver', 'hunter'])
       expect(shipped.has(ns), `${ns} is shipped`).toBe(true);

@@ -67,6 +67,8 @@ test('a motor claim in Greek at 390 px: listed with its status, photos added wit
     },
     IS_ADDRESS: { LOCATION: 'Mall of Cyprus, Λευκωσία' },
     IS_DRIVER: { FULL_NAME: 'Ανδρέας Γεωργίου', LICENCE_NO: 'CY1234567', ID_NUMBER: '784512' },
+    FULL_NAME: 'Ανδρέας Γεωργίου',
+    BIRTH_DATE: '1978-04-12',
     CONSENT_CLAIM_DATA: 'X',
     CONSENT_GDPR: 'X',
     IT_PHOTO_SLOTS: [
