@@ -19,7 +19,7 @@ import {
 } from '../../src/server/payments';
 import { offerAccess, offerToken } from '../../src/server/products/offerAccess';
 import { registerSecurityHeaders } from '../../src/server/security';
-import { hiddenInputs, unescapeHtml } from './support/html';
+import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 
 const PUBLIC_URL = 'https://shop.test';
 const config: PaymentConfig = sandboxPaymentConfig(PUBLIC_URL, {
@@ -160,14 +160,8 @@ function regpay(body: unknown, lang = 'en', headers: Record<string, string> = ow
   });
 }
 
-function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { ...FORM, 'accept-language': 'en', ...headers },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postFormTo(app, url, fields, headers);
 
 interface Started {
   offerNo: string;

@@ -10,7 +10,7 @@ import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { DEMO_HOME_OFFER } from '../../src/server/customerArea/demoOffers';
 import { startService, type TestService } from './support/app';
-import { hiddenInputs, unescapeHtml } from './support/html';
+import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 
 let s: TestService;
@@ -31,18 +31,8 @@ async function loggedIn(mobile: string, ip: string) {
 const DETAIL = `/zcp/offer/detail/${DEMO_HOME_OFFER}/157`;
 
 /** A form post from the customer's browser (the sandbox's pages and the signed return). */
-function postForm(c: PortalClient, path: string, fields: Record<string, string>) {
-  return s.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'accept-language': 'en',
-      cookie: c.cookieHeader(),
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = (c: PortalClient, path: string, fields: Record<string, string>) =>
+  postFormTo(s.app, path, fields, { cookie: c.cookieHeader() });
 
 describe('a stored offer in the portal', () => {
   it('is read by its customer without cookie or token, with DATA_CHANGED and the previous premium', async () => {

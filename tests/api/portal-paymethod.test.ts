@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
-import { hiddenInputs, unescapeHtml } from './support/html';
+import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 
 let s: TestService;
@@ -294,16 +294,7 @@ describe('POST /zcp/contract/chgpaymeth (direct debit)', () => {
 
 // ---- card through the provider sandbox ----------------------------------------------------------
 
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
-
-function postForm(url: string, fields: Record<string, string>) {
-  return s.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...FORM, 'accept-language': 'en' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = (url: string, fields: Record<string, string>) => postFormTo(s.app, url, fields);
 
 /** The provider's page: posts the signed form, pays with a test card, answers the signed return. */
 async function payOnProvider(esReturn: { URL: string; FIELDS: Record<string, string> }, cardNumber: string) {

@@ -16,7 +16,7 @@ import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { testConfig } from '../../src/server/config';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
-import { hiddenInputs, unescapeHtml } from './support/html';
+import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';
 import { motorQuote } from './support/quotes';
 
@@ -68,18 +68,8 @@ function purchaseQuote(policy: Record<string, unknown>) {
 }
 
 /** A form post from the visitor's browser (the sandbox's pages and the signed return). */
-function postForm(path: string, fields: Record<string, string>, cookie = '') {
-  return s.app.inject({
-    method: 'POST',
-    url: path,
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'accept-language': 'en',
-      ...(cookie ? { cookie } : {}),
-    },
-    payload: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = (path: string, fields: Record<string, string>, cookie = '') =>
+  postFormTo(s.app, path, fields, cookie ? { cookie } : {});
 
 interface Bought {
   offerNo: string;
