@@ -9,7 +9,7 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../app/layout/Layout';
 import type { AppRoutesOptions } from '../app/router';
 import { lazyNamed } from '../ui/lazy';
-import { MOTOR_CLAIM_PATH, PROPERTY_CLAIM_PATH } from './routePaths';
+import { CLAIM_WIZARDS } from './claimWizards';
 
 const PORTAL_NAMESPACES = ['portal', 'validation'];
 
@@ -119,21 +119,19 @@ export function portalRoutes(): RouteObject[] {
     route('TermsOfUse', 'terms-of-use', <TermsPage />, 'terms:title'),
     route('MyRequests', 'my-requests', <RequestsPage />, 'requests:list.title'),
     route('NewRequest', 'new-request', <PortalFlowPage flowId="new-request" />, 'requests:newPage.title'),
-    route(
-      'MotorClaim',
-      MOTOR_CLAIM_PATH.slice(1),
-      <PortalFlowPage flowId="motor-claim" stepInUrl />,
-      'claims:list.newMotor',
-    ),
-    route(
-      'PropertyClaim',
-      PROPERTY_CLAIM_PATH.slice(1),
-      <PortalFlowPage
-        flowId="property-claim"
-        presetFromParams={{ contractId: 'CS_CLAIM.CONTRACT_NO' }}
-        stepInUrl
-      />,
-      'claims:list.newProperty',
+    ...CLAIM_WIZARDS.map((wizard) =>
+      route(
+        wizard.name,
+        wizard.path.slice(1),
+        <PortalFlowPage
+          flowId={wizard.flowId}
+          presetFromParams={
+            wizard.contractParam ? { [wizard.contractParam]: 'CS_CLAIM.CONTRACT_NO' } : undefined
+          }
+          stepInUrl
+        />,
+        wizard.titleKey,
+      ),
     ),
   ];
 }

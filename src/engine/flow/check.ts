@@ -81,6 +81,46 @@ function hasKey(tree: unknown, key: string): boolean {
   return typeof node === 'string' && node.trim() !== '';
 }
 
+/**
+ * The claim wizards across the flow folders: `claimFor` names products that exist (a product
+ * flow's rulesKey), sits on a portal wizard, and gives each product one claim wizard at most, so
+ * the portal's contract cards know where a claim goes.
+ */
+export function checkClaimWizards(flows: readonly { id: string; flow: unknown }[]): FlowProblem[] {
+  const problems: FlowProblem[] = [];
+  const parsed = flows.map(({ id, flow }) => ({ id, flow: (flow ?? {}) as Partial<Flow> }));
+  const products = new Set(parsed.map(({ flow }) => flow.product?.rulesKey).filter(Boolean));
+  const servedBy = new Map<string, string>();
+  for (const { id, flow } of parsed) {
+    if (!Array.isArray(flow.claimFor)) continue;
+    const file = `flows/${id}/flow.json`;
+    if (flow.area !== 'portal')
+      problems.push({
+        file,
+        pointer: '/claimFor',
+        message: 'a claim wizard is a portal flow ("area": "portal")',
+      });
+    flow.claimFor.forEach((code, i) => {
+      const pointer = `/claimFor/${i}`;
+      if (!products.has(code))
+        problems.push({
+          file,
+          pointer,
+          message: `product "${code}" is not the rulesKey of any product flow (${[...products].sort().join(', ')})`,
+        });
+      const other = servedBy.get(code);
+      if (other)
+        problems.push({
+          file,
+          pointer,
+          message: `product "${code}" already has a claim wizard: flows/${other}`,
+        });
+      else servedBy.set(code, id);
+    });
+  }
+  return problems;
+}
+
 export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   const { id } = input.files;
   const flowFile = `flows/${id}/flow.json`;

@@ -6,7 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CheckInputs, checkFlowFolder, type FlowProblem } from './check';
+import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -85,6 +85,7 @@ export async function checkAllFlows({
         pointer: `/fields/${path}`,
         message: `list of values "${name}" is unknown to the service`,
       });
+  const read: { id: string; flow: unknown }[] = [];
   for (const id of ids) {
     let files: Awaited<ReturnType<typeof readFlowFiles>>;
     try {
@@ -93,6 +94,7 @@ export async function checkAllFlows({
       problems.push({ file: `flows/${id}`, pointer: '/', message: (error as Error).message });
       continue;
     }
+    read.push({ id, flow: files.flow });
     problems.push(
       ...checkFlowFolder({
         schemas,
@@ -105,5 +107,6 @@ export async function checkAllFlows({
       }),
     );
   }
+  problems.push(...checkClaimWizards(read));
   return { ids, problems };
 }

@@ -34,6 +34,11 @@ export interface Flow {
   referralCallBack?: string;
   /** The referral's heading (i18n key) when "cannot insure online" does not fit (an endorsement). */
   referralTitle?: string;
+  /**
+   * A portal claim wizard: the products (rulesKey, the contract's PRODUCT_CODE) it files claims
+   * for. The portal's contract card links an active contract of one of them to this wizard.
+   */
+  claimFor?: string[];
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */

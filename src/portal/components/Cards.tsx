@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
 import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
+import { claimWizardLink } from '../claimWizards';
 import { productKey, showDate, showEuro } from '../format';
 
 function ProductName({ code }: { code: string }) {
@@ -14,6 +15,7 @@ function ProductName({ code }: { code: string }) {
 export function ContractCard({ contract }: { contract: ContractEntry }) {
   const { t, i18n } = useTranslation('portal');
   const due = contract.ZZBALANCE_AMOUNT > 0;
+  const claimLink = claimWizardLink(contract);
   return (
     <article className="portal-card" data-contract={contract.CONTRACT_NO}>
       <h3 className="portal-card__title">
@@ -41,22 +43,13 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
           </>
         ) : null}
       </dl>
-      {claimWizard(contract) ? (
+      {claimLink ? (
         <p className="portal-card__actions">
-          <Link to={claimWizard(contract)!}>{t('contracts.fileClaim')}</Link>
+          <Link to={claimLink}>{t('contracts.fileClaim')}</Link>
         </p>
       ) : null}
     </article>
   );
-}
-
-/** The claim wizard of an active motor or home contract (flows/motor-claim, flows/property-claim). */
-function claimWizard(contract: ContractEntry): string | null {
-  if (contract.STATUS !== 'ACTIVE') return null;
-  if (contract.PRODUCT_CODE === 'MOTOR') return '/motor-claim/1';
-  if (contract.PRODUCT_CODE === 'PROPERTY')
-    return `/property-claim/${encodeURIComponent(contract.CONTRACT_NO)}/1`;
-  return null;
 }
 
 export function OfferCard({ offer }: { offer: OfferEntry }) {

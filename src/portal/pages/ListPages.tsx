@@ -1,10 +1,11 @@
 // /my-claims: the customer's claims, 10 to a page (spec §9). The contracts and offers screens are
 // ContractsPage, ContractDetailPage and OffersPage (issue 14).
 
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ClaimEntry } from '../../api/portal';
+import { CLAIM_WIZARDS, claimWizardStart } from '../claimWizards';
 import { ClaimCard } from '../components/Cards';
 import { ReadState } from '../components/ReadState';
 import { useClaims } from '../state/portalData';
@@ -61,12 +62,14 @@ export function ClaimsPage() {
     <div className="page">
       <h1>{t('claims.title')}</h1>
       <p className="page__actions">
-        <Link to="/motor-claim/1" className="btn btn--primary">
-          {t('claims:list.newMotor')}
-        </Link>{' '}
-        <Link to="/property-claim/any/1" className="btn btn--secondary">
-          {t('claims:list.newProperty')}
-        </Link>
+        {CLAIM_WIZARDS.map((wizard, i) => (
+          <Fragment key={wizard.flowId}>
+            {i > 0 ? ' ' : null}
+            <Link to={claimWizardStart(wizard)} className={`btn btn--${i === 0 ? 'primary' : 'secondary'}`}>
+              {t(wizard.titleKey)}
+            </Link>
+          </Fragment>
+        ))}
       </p>
       <ReadState state={claims} retry={claims.retry}>
         {(list) => (list.length === 0 ? <p>{t('claims.none')}</p> : <ClaimList list={list} />)}
