@@ -27,6 +27,7 @@ function lazyPage<K extends string, P extends object = object>(
 const LoginPage = lazyPage(() => import('./pages/LoginPage'), 'LoginPage');
 const DashboardPage = lazyPage(() => import('./pages/DashboardPage'), 'DashboardPage', [
   ...PORTAL_NAMESPACES,
+  'contracts',
   'claims',
 ]);
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');

@@ -5,12 +5,8 @@ import { Link } from 'react-router';
 import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
 import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
 import { claimWizardLink } from '../claimWizards';
-import { productKey, showDate, showEuro } from '../format';
-
-function ProductName({ code }: { code: string }) {
-  const { t } = useTranslation('common');
-  return <>{t(`products.${productKey(code)}.name`, { defaultValue: code })}</>;
-}
+import { ProductName } from '../contracts/parts';
+import { showDate, showEuro } from '../format';
 
 export function ContractCard({ contract }: { contract: ContractEntry }) {
   const { t, i18n } = useTranslation('portal');
@@ -52,8 +48,12 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
   );
 }
 
-export function OfferCard({ offer }: { offer: OfferEntry }) {
-  const { t, i18n } = useTranslation('portal');
+/**
+ * An offer: what it insures, when it was saved and expires, its premium. The dashboard shows it as
+ * it is; /my-offers passes `onOpen` for the button that reads it re-rated today.
+ */
+export function OfferCard({ offer, onOpen }: { offer: OfferEntry; onOpen?: () => void }) {
+  const { t, i18n } = useTranslation('contracts');
   const soon = isExpiringSoon(offer.EXPIRY_DATE);
   return (
     <article className="portal-card" data-offer={offer.OFFER_NO}>
@@ -74,6 +74,16 @@ export function OfferCard({ offer }: { offer: OfferEntry }) {
         <dd>{showEuro(offer.PREMIUM, i18n.language)}</dd>
       </dl>
       {offer.DATA_CHANGED ? <p className="notice notice--warning">{t('offers.dataChanged')}</p> : null}
+      {onOpen ? (
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={onOpen}
+          aria-label={t('offers.openOffer', { offerNo: offer.OFFER_NO })}
+        >
+          {t('offers.open')}
+        </button>
+      ) : null}
     </article>
   );
 }

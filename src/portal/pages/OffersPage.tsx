@@ -12,8 +12,8 @@ import { getOwnOfferDetail } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
 import type { OfferDetail } from '../../api/types';
 import { Dialog } from '../../ui/components/Dialog';
-import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
 import { DelayedLoader } from '../../ui/layout/Loader';
+import { OfferCard } from '../components/Cards';
 import { ReadState } from '../components/ReadState';
 import { ProductName } from '../contracts/parts';
 import { type Offer, offerFlowLink } from '../contracts/paths';
@@ -148,39 +148,6 @@ function OfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) 
   );
 }
 
-function OfferItem({ offer, onOpen }: { offer: Offer; onOpen: () => void }) {
-  const { t, i18n } = useTranslation('contracts');
-  const soon = isExpiringSoon(offer.EXPIRY_DATE);
-  return (
-    <article className="portal-card" data-offer={offer.OFFER_NO}>
-      <h3 className="portal-card__title">
-        <ProductName code={offer.PRODUCT_CODE} />
-        <span className="portal-card__number">{offer.OFFER_NO}</span>
-      </h3>
-      {offer.OBJECT_DESC ? <p className="portal-card__object">{offer.OBJECT_DESC}</p> : null}
-      <dl className="portal-card__facts">
-        <dt>{t('offers.saved')}</dt>
-        <dd>{showDate(offer.SAVE_DATE)}</dd>
-        <dt>{t('offers.expires')}</dt>
-        <dd>
-          {showDate(offer.EXPIRY_DATE)}
-          {soon ? <span className="status status--warning"> {t('offers.expiringSoon')}</span> : null}
-        </dd>
-        <dt>{t('offers.premium')}</dt>
-        <dd>{showEuro(offer.PREMIUM, i18n.language)}</dd>
-      </dl>
-      <button
-        type="button"
-        className="btn btn--secondary"
-        onClick={onOpen}
-        aria-label={t('offers.openOffer', { offerNo: offer.OFFER_NO })}
-      >
-        {t('offers.open')}
-      </button>
-    </article>
-  );
-}
-
 function OfferCategories({ list }: { list: Offer[] }) {
   const [open, setOpen] = useState<Offer | null>(null);
   const categories = [...new Set(list.map((o) => o.PRODUCT_CODE))];
@@ -196,7 +163,7 @@ function OfferCategories({ list }: { list: Offer[] }) {
               .filter((o) => o.PRODUCT_CODE === code)
               .map((o) => (
                 <li key={o.OFFER_NO}>
-                  <OfferItem offer={o} onOpen={() => setOpen(o)} />
+                  <OfferCard offer={o} onOpen={() => setOpen(o)} />
                 </li>
               ))}
           </ul>
