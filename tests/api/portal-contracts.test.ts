@@ -6,6 +6,7 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../src/server/config';
+import { paymentData } from '../../src/server/customerArea/contracts';
 import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
@@ -187,6 +188,127 @@ describe('contract list and detail', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('CY5550001');
     expect(text).toContain('Ελένη Χαραλάμπους');
+  });
+});
+
+describe('payment data of each method', () => {
+  it('hands out a direct debit’s IBAN, bank and holder, never the card its first premium was paid with', async () => {
+    const db = s.testDb.db;
+    const quote = {
+      CS_POLICY_HOLDER: {
+        FIRST_NAME: 'Ελένη',
+        LAST_NAME: 'Χαραλάμπους',
+        NATIONAL_ID_TYPE: 'ID',
+        NATIONAL_ID: '865231',
+        BIRTH_DATE: '1979-11-02',
+        MAIL_ADDRESS: 'eleni.charalambous@example.com.cy',
+      },
+      CS_POLICY: { PRODUCT_ID: '157', PACKAGE_ID: 'HOME_BASIC', INSTALLMENT_NUMBER: 1, INITIAL_AMOUNT: 241 },
+      CS_PROPERTY: {
+        DISTRICT: 'NIC',
+        CITY: 'STROVOLOS',
+        POSTAL_CODE: '2003',
+        STREET: 'Οδός Αγίας Σοφίας',
+        STREET_NUMBER: '14',
+        BUILDING_TYPE: 'APARTMENT',
+        PROPERTY_AREA: 92,
+        PROPERTY_VALUE: 165000,
+        OWNER_OR_TENANT: 'OWNER',
+      },
+    };
+    await db.query(
+      `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, status, expiry_date)
+       VALUES ('OF555002', 'property', '157', 'HOME_BASIC', $1::jsonb, 22895, 'eleni.charalambous@example.com.cy', 'PAID', '2026-04-30')`,
+      [JSON.stringify(quote)],
+    );
+    // As payments/completion.ts issues a SEPA direct debit chosen at purchase: the first premium
+    // was paid by card on the provider's page (PAYMENT), the instalments come from the account.
+    await db.query(
+      `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
+         premium_cents, balance_cents, status, data)
+       VALUES ('CY5550002', 'OF555002', '157', 'HOME_BASIC', NULL, '2026-04-02', '2027-04-01', 22895, 0, 'ACTIVE', $1::jsonb)`,
+      [
+        JSON.stringify({
+          ...quote,
+          CS_POLICY: { ...quote.CS_POLICY, CONTRACT_NO: 'CY5550002', OFFER_NO: 'OF555002', STATUS: 'ACTIVE' },
+          PAYMENT: { ORDER_ID: 'ORD555002', AMOUNT_CENTS: 22895, PADDED_CARD_NO: '400000******9876' },
+          CS_PAYMENT_DATA: {
+            PAYMENT_METHOD: 'DIRECT_DEBIT',
+            IBAN: 'CY21002001950000357001234567',
+            BANK: 'BCYPCY2N',
+            ACCOUNT_HOLDER: 'Ελένη Χαραλάμπους',
+            EFFECTIVE_DATE: '2026-04-02',
+          },
+        }),
+      ],
+    );
+    const c = await loggedIn('99000002', '10.40.0.4', 'el');
+    const debit = {
+      PAYMENT_METHOD: 'DIRECT_DEBIT',
+      CARD_NUMBER: '',
+      CARD_EXPIRY: '',
+      BINDING_ID: '',
+      IBAN: 'CY21 •••• •••• •••• •••• •••• 4567',
+      BANK: 'BCYPCY2N',
+      ACCOUNT_HOLDER: 'Ελένη Χαραλάμπους',
+    };
+    const detail = await c.get('/zcp/contract/detail/CY5550002/157');
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().CS_CUST_ENTITIES.CS_PAYMENT_DATA).toEqual(debit);
+    expect(detail.body).not.toContain('9876');
+    // The payment-method page reads the same answer.
+    const options = await c.get('/zcp/paymeth/options/CY5550002/157');
+    expect(options.statusCode).toBe(200);
+    expect(options.json().CS_PAYMENT_DATA).toEqual(debit);
+    expect(options.body).not.toContain('9876');
+    const pdf = await c.post('/zcp/GetPDF', { CONTRACT_NO: 'CY5550002', PRODUCT_ID: '157' });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('4567');
+    expect(text).not.toContain('9876');
+  });
+
+  it('keeps each method to its own details', () => {
+    const stored = {
+      CARD_NUMBER: '516732******4021',
+      CARD_EXPIRY: '09/2028',
+      BINDING_ID: 'BND-900101-7f3a',
+      IBAN: 'CY17002001280000001200527600',
+      BANK: 'BCYPCY2N',
+      ACCOUNT_HOLDER: 'Ανδρέας Γεωργίου',
+    };
+    const paidWith = { PAYMENT: { PADDED_CARD_NO: '400000******0002' } };
+    expect(paymentData({ CS_PAYMENT_DATA: { ...stored, PAYMENT_METHOD: 'CARD' } })).toEqual({
+      PAYMENT_METHOD: 'CARD',
+      CARD_NUMBER: '•••• •••• •••• 4021',
+      CARD_EXPIRY: '09/2028',
+      BINDING_ID: 'BND-900101-7f3a',
+      IBAN: '',
+      BANK: '',
+      ACCOUNT_HOLDER: '',
+    });
+    expect(
+      paymentData({ ...paidWith, CS_PAYMENT_DATA: { ...stored, PAYMENT_METHOD: 'DIRECT_DEBIT' } }),
+    ).toEqual({
+      PAYMENT_METHOD: 'DIRECT_DEBIT',
+      CARD_NUMBER: '',
+      CARD_EXPIRY: '',
+      BINDING_ID: '',
+      IBAN: 'CY17 •••• •••• •••• •••• •••• 7600',
+      BANK: 'BCYPCY2N',
+      ACCOUNT_HOLDER: 'Ανδρέας Γεωργίου',
+    });
+    expect(paymentData({ ...paidWith, CS_PAYMENT_DATA: { PAYMENT_METHOD: 'CASH' } })).toMatchObject({
+      PAYMENT_METHOD: 'CASH',
+      CARD_NUMBER: '',
+      IBAN: '',
+    });
+    // Nothing stored: the card the public site was paid with, else cash.
+    expect(paymentData(paidWith)).toMatchObject({
+      PAYMENT_METHOD: 'CARD',
+      CARD_NUMBER: '•••• •••• •••• 0002',
+    });
+    expect(paymentData({})).toMatchObject({ PAYMENT_METHOD: 'CASH', CARD_NUMBER: '' });
   });
 });
 

@@ -30,16 +30,6 @@ type StoredContract = {
   data: Json;
 };
 
-/** The quote's part that is the insured object, per product (the CT_OBJECT_… list it goes in). */
-const OBJECT_SOURCE: Record<string, string> = {
-  MOTOR: 'CS_VEHICLE',
-  PROPERTY: 'CS_PROPERTY',
-  TRAVEL: 'CS_TRAVEL',
-  DRIVER: 'CS_DRIVER',
-  HUNTER: 'CS_HUNTER',
-  CYBER: 'CS_CYBER',
-};
-
 export type PaymentMethod = 'CARD' | 'DIRECT_DEBIT' | 'CASH';
 
 export interface PaymentData {
@@ -86,21 +76,26 @@ export function groupIban(value: string): string {
 /**
  * The payment method of a contract: what the portal stored (CS_PAYMENT_DATA, a card binding or a
  * direct debit), else the card the public site was paid with (PAYMENT.PADDED_CARD_NO), else cash.
+ * Each method hands out its own details only: a direct debit's IBAN, bank and holder, never the
+ * card its first premium was paid with; a card's number, expiry and binding, never an IBAN.
  */
 export function paymentData(data: Json): PaymentData {
   const stored = record(data.CS_PAYMENT_DATA);
   const paidWith = record(data.PAYMENT);
   const method = text(stored.PAYMENT_METHOD);
   const card = text(stored.CARD_NUMBER) || text(paidWith.PADDED_CARD_NO);
+  const chosen: PaymentMethod =
+    method === 'CARD' || method === 'DIRECT_DEBIT' || method === 'CASH' ? method : card ? 'CARD' : 'CASH';
+  const byCard = chosen === 'CARD';
+  const byDebit = chosen === 'DIRECT_DEBIT';
   return {
-    PAYMENT_METHOD:
-      method === 'CARD' || method === 'DIRECT_DEBIT' || method === 'CASH' ? method : card ? 'CARD' : 'CASH',
-    CARD_NUMBER: maskCardNumber(card),
-    CARD_EXPIRY: text(stored.CARD_EXPIRY),
-    BINDING_ID: text(stored.BINDING_ID),
-    IBAN: text(stored.IBAN) ? maskIban(text(stored.IBAN)) : '',
-    BANK: text(stored.BANK),
-    ACCOUNT_HOLDER: text(stored.ACCOUNT_HOLDER),
+    PAYMENT_METHOD: chosen,
+    CARD_NUMBER: byCard ? maskCardNumber(card) : '',
+    CARD_EXPIRY: byCard ? text(stored.CARD_EXPIRY) : '',
+    BINDING_ID: byCard ? text(stored.BINDING_ID) : '',
+    IBAN: byDebit && text(stored.IBAN) ? maskIban(text(stored.IBAN)) : '',
+    BANK: byDebit ? text(stored.BANK) : '',
+    ACCOUNT_HOLDER: byDebit ? text(stored.ACCOUNT_HOLDER) : '',
   };
 }
 
@@ -166,7 +161,8 @@ export function contractDetail(
   const status = contractStatus(row.status, row.expiry_date, today);
   const plan = coverPlan(bundle, row.package_id, lang);
   const object: Json = {
-    ...record(row.data[OBJECT_SOURCE[code] ?? '']),
+    // The quote's part that is the insured object: the product flow's objectKey (CS_VEHICLE …).
+    ...record(row.data[bundle?.flow.product?.objectKey ?? '']),
     OBJECT_TYPE_CODE: code,
     OBJECT_DESC: objectDescription(code, row.data, lang),
   };
