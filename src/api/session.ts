@@ -5,6 +5,18 @@
 
 export const SESSION_HINT_KEY = 'zcp.session';
 
+/**
+ * A readable cookie the service sets and clears with the HttpOnly refresh cookie (same lifetime,
+ * value "1", `__Host-` prefixed over https). It tells the page whether a silent login can succeed,
+ * so a visitor who never logged in costs no refresh call (and no 401 in the console).
+ */
+export const REFRESH_HINT_COOKIE = 'zcp_rt_hint';
+
+/** Whether this browser holds a refresh cookie, as far as its readable companion tells. */
+export function hasRefreshCookie(cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((c) => /^(?:__Host-)?zcp_rt_hint=1$/.test(c.trim()));
+}
+
 function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;

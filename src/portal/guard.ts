@@ -1,7 +1,7 @@
 // The portal's part of the navigation guard (spec §2), installed into the app's guards:
 // - on every navigation, a session the browser believes in is validated with the service;
 //   without one, a silent login (refresh cookie) is tried on the page's first navigation and
-//   whenever a route needs a login;
+//   whenever a route needs a login, when the browser holds a refresh cookie (its readable hint);
 // - a route needing a login without a valid session goes to Login, which comes back after;
 // - Login, register and reset while logged in go to the default route (the dashboard);
 // - register and reset cannot be the first navigation (they go to Login, query kept);
@@ -10,7 +10,7 @@
 //   to where they were).
 
 import { generatePath } from 'react-router';
-import { isLoggedIn } from '../api/session';
+import { hasRefreshCookie, isLoggedIn } from '../api/session';
 import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
 import { parseStep, withQuery } from '../app/routeTable';
 import {
@@ -35,7 +35,7 @@ export const portalNavigationHook: NavigationHook = async (target, { first }) =>
   const loginNeeded = needsLogin(target.pathname);
   let session = null;
   if (currentSession() || isLoggedIn()) session = await validateSession();
-  else if ((first || loginNeeded) && !silentLoginFailed) {
+  else if ((first || loginNeeded) && !silentLoginFailed && hasRefreshCookie()) {
     session = await silentLogin();
     silentLoginFailed = session === null;
   }

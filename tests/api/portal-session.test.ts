@@ -62,6 +62,16 @@ describe('login', () => {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     }
     expect(JSON.stringify(res.json())).not.toContain(c.jar.get('zcp_rt'));
+    // The page's hint that a silent login can succeed: readable, no secret, the refresh cookie's life.
+    const hint = cookies.find((k) => k.name === 'zcp_rt_hint') as {
+      value?: string;
+      httpOnly?: boolean;
+      maxAge?: number;
+    };
+    const refresh = cookies.find((k) => k.name === 'zcp_rt') as { maxAge?: number };
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+    expect(hint.httpOnly).toBeFalsy();
+    expect(hint.maxAge).toBe(refresh.maxAge);
     expect((await c.get('/zcp/um/session')).statusCode).toBe(200);
   });
 
@@ -408,6 +418,7 @@ describe('refresh, expiry and logout', () => {
     // A POST with no body at all, as fetch sends it.
     expect((await client.request('POST', '/zcp/um/logout', undefined)).statusCode).toBe(204);
     expect(client.jar.has('zcp_at')).toBe(false);
+    expect(client.jar.has('zcp_rt_hint')).toBe(false);
     const replay = new PortalClient(s, { ip: '10.9.9.9' });
     for (const [k, v] of saved) replay.jar.set(k, v);
     replay.csrf = client.csrf;
@@ -502,8 +513,13 @@ describe('cookies over https', () => {
       const res = await c.post('/zcp/um/login', { USERNAME: '97990001', PASSWORD: FIXTURE_PASSWORD });
       expect(res.statusCode).toBe(200);
       const cookies = res.cookies as { name: string; secure?: boolean; httpOnly?: boolean; path?: string }[];
-      expect(cookies.map((k) => k.name).sort()).toEqual(['__Host-zcp_at', '__Host-zcp_rt']);
-      expect(cookies.every((k) => k.secure && k.httpOnly && k.path === '/')).toBe(true);
+      expect(cookies.map((k) => k.name).sort()).toEqual([
+        '__Host-zcp_at',
+        '__Host-zcp_rt',
+        '__Host-zcp_rt_hint',
+      ]);
+      expect(cookies.every((k) => k.secure && k.path === '/')).toBe(true);
+      expect(cookies.every((k) => Boolean(k.httpOnly) === (k.name !== '__Host-zcp_rt_hint'))).toBe(true);
       expect((await c.get('/zcp/um/session')).statusCode).toBe(200);
     } finally {
       await secure.close();

@@ -67,6 +67,9 @@ test('contracts on a phone in Greek: filter, sort, three to a page, detail and t
   );
   await expect(page.getByText('NNT240', { exact: true })).toBeVisible();
   await expect(page.getByText('•••• •••• •••• 4021')).toBeVisible();
+  // The card the provider keeps a binding of is a standing order on it, and says so.
+  await expect(page.getByText(L('el', 'contracts:detail.methods.CARD_SO'), { exact: true })).toBeVisible();
+  await expect(page.getByText('09/2028', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: L('el', 'contracts:detail.endorsements') })).toHaveAttribute(
     'href',
     '/my-contract/CY9000101/endorsements',
@@ -91,6 +94,18 @@ test('contracts on a phone in Greek: filter, sort, three to a page, detail and t
   await expect(
     page.getByRole('status').filter({ hasText: L('el', 'contracts:detail.downloaded') }),
   ).toBeVisible();
+
+  // The home contract is paid by direct debit: its account, bank and holder, no card at all.
+  await page.goto('/my-contract/CY9000102');
+  await expect(
+    page.getByText(L('el', 'contracts:detail.methods.DIRECT_DEBIT'), { exact: true }),
+  ).toBeVisible();
+  const payment = page.locator('dl', { hasText: L('el', 'contracts:detail.iban') });
+  await expect(payment).toContainText('CY17 •••• •••• •••• •••• •••• 7600');
+  await expect(payment).toContainText('BCYPCY2N');
+  await expect(payment).toContainText('Ανδρέας Γεωργίου');
+  await expect(payment).not.toContainText(L('el', 'contracts:detail.card'));
+  await expect(page.getByText(L('el', 'contracts:detail.methods.CARD_SO'))).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
@@ -102,6 +117,10 @@ test('a stored offer with a changed premium is bought at the new price and becom
   await expect(page.locator('table tbody tr')).toHaveCount(3);
   await expect(page.getByRole('columnheader', { name: L('en', 'contracts:columns.balance') })).toBeVisible();
   await expectAccessible(page, 'contracts table (en, 1280)');
+  await page
+    .getByRole('link', { name: L('en', 'contracts:list.openContract', { contractNo: 'CY9000101' }) })
+    .click();
+  await expect(page.getByText(L('en', 'contracts:detail.methods.CARD_SO'), { exact: true })).toBeVisible();
 
   await page.goto('/my-offers');
   await expect(

@@ -101,7 +101,9 @@ test('registers a card through the provider sandbox and updates its expiry (Engl
   await page.waitForURL(/\/my-contract\/CY9000101\/payment-method-details\?ORDER_ID=/, { timeout: 30_000 });
   await expect(page.getByText(L(lang, 'paymethod:order.CARD_REGISTRATION.SUCCESS'))).toBeVisible();
   await expect(
-    page.getByText(L(lang, 'paymethod:current.CARD', { number: '•••• •••• •••• 0002', expiry: '10/2030' })),
+    page.getByText(
+      L(lang, 'paymethod:current.CARD_SO', { number: '•••• •••• •••• 0002', expiry: '10/2030' }),
+    ),
   ).toBeVisible();
   await expectAccessible(page, 'payment method, card registered');
 
@@ -114,7 +116,9 @@ test('registers a card through the provider sandbox and updates its expiry (Engl
   await page.getByRole('button', { name: L(lang, 'paymethod:expiry.save') }).click();
   await expect(page.getByText(L(lang, 'paymethod:expiry.saved'))).toBeVisible();
   await expect(
-    page.getByText(L(lang, 'paymethod:current.CARD', { number: '•••• •••• •••• 0002', expiry: '11/2031' })),
+    page.getByText(
+      L(lang, 'paymethod:current.CARD_SO', { number: '•••• •••• •••• 0002', expiry: '11/2031' }),
+    ),
   ).toBeVisible();
   await expectAccessible(page, 'payment method, card expiry updated');
   expect(errors).toEqual([]);

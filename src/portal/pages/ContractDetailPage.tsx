@@ -17,6 +17,7 @@ import { ReadState } from '../components/ReadState';
 import { lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
+import { paymentMethodLabel } from '../contracts/paymentMethod';
 import { showDate, showEuro } from '../format';
 import { useLovs } from '../lov';
 import { CONTRACTS_PATH } from '../routePaths';
@@ -76,7 +77,7 @@ function PaymentFacts({ payment }: { payment: PaymentData }) {
   const items: [string, ReactNode][] = [
     [
       t('detail.method'),
-      t(`detail.methods.${payment.PAYMENT_METHOD}`, { defaultValue: payment.PAYMENT_METHOD }),
+      t(`detail.methods.${paymentMethodLabel(payment)}`, { defaultValue: payment.PAYMENT_METHOD }),
     ],
   ];
   if (payment.PAYMENT_METHOD === 'CARD') {

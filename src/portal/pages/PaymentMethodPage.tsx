@@ -12,6 +12,7 @@ import { TextField } from '../../ui/components/fields';
 import { PaymentRedirectForm } from '../../ui/flow/Pauses';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { ReadState } from '../components/ReadState';
+import { paymentMethodLabel } from '../contracts/paymentMethod';
 import { showDate, showEuro } from '../format';
 import { CONTRACTS_PATH } from '../routePaths';
 import { useContracts } from '../state/portalData';
@@ -72,7 +73,7 @@ function CurrentMethod({ options }: { options: Options }) {
     <section className="card" aria-labelledby="paymethod-current">
       <h2 id="paymethod-current">{t('current.title')}</h2>
       <p>
-        {t(`current.${data.PAYMENT_METHOD}`, {
+        {t(`current.${paymentMethodLabel(data)}`, {
           number: data.CARD_NUMBER,
           expiry: data.CARD_EXPIRY,
           iban: data.IBAN,

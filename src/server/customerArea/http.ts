@@ -2,6 +2,7 @@
 // the session behind the access-token cookie.
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { REFRESH_HINT_COOKIE } from '../../api/session';
 import type { ServiceContext } from '../context';
 import { ApiError, type PendingMessage } from '../errors';
 import type { PortalConfig } from './config';
@@ -26,6 +27,8 @@ export interface PortalAuth {
 export interface CookieNames {
   access: string;
   refresh: string;
+  /** Readable by the page: whether a refresh cookie is there (no secret in it). */
+  refreshHint: string;
   csrfSecret: string;
   csrf: string;
 }
@@ -36,6 +39,7 @@ export function cookieNames(config: Pick<PortalConfig, 'secureCookies'>): Cookie
   return {
     access: `${prefix}zcp_at`,
     refresh: `${prefix}zcp_rt`,
+    refreshHint: `${prefix}${REFRESH_HINT_COOKIE}`,
     csrfSecret: `${prefix}zcp_csrf_secret`,
     csrf: `${prefix}zcp_csrf`,
   };
@@ -56,8 +60,10 @@ export function setSessionCookies(
   reply.setCookie(names.access, tokens.accessToken, { ...cookieOptions(config), maxAge });
   if (tokens.refreshToken) {
     reply.setCookie(names.refresh, tokens.refreshToken, { ...cookieOptions(config), maxAge });
+    reply.setCookie(names.refreshHint, '1', { ...cookieOptions(config, false), maxAge });
   } else {
     reply.clearCookie(names.refresh, cookieOptions(config));
+    reply.clearCookie(names.refreshHint, cookieOptions(config, false));
   }
 }
 
@@ -65,6 +71,7 @@ export function clearSessionCookies(reply: FastifyReply, config: PortalConfig) {
   const names = cookieNames(config);
   reply.clearCookie(names.access, cookieOptions(config));
   reply.clearCookie(names.refresh, cookieOptions(config));
+  reply.clearCookie(names.refreshHint, cookieOptions(config, false));
 }
 
 const SESSION_MESSAGES: Record<SessionFailure, string> = {

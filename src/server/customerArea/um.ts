@@ -208,8 +208,11 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           return sessionAnswer(ctx, user, customer, tokens);
         } catch (error) {
           if (!(error instanceof SessionError)) throw error;
-          // Without a refresh cookie there is nothing to clear (a pending second factor keeps its cookie).
-          if (request.cookies[cookieNames(portal).refresh]) clearSessionCookies(reply, portal);
+          // Without a refresh cookie (or its hint) there is nothing to clear (a pending second factor
+          // keeps its cookie).
+          const names = cookieNames(portal);
+          if (request.cookies[names.refresh] || request.cookies[names.refreshHint])
+            clearSessionCookies(reply, portal);
           if (error.reason === 'TOKEN_REUSED') {
             request.log.warn({ event: 'portal.refresh_reuse' }, 'refresh token reused: session revoked');
           }

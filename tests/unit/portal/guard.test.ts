@@ -19,6 +19,11 @@ vi.mock('../../../src/api/portal', async (importOriginal) => ({
     return api.session;
   },
 }));
+const cookie = vi.hoisted(() => ({ refreshHint: true }));
+vi.mock('../../../src/api/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../src/api/session')>()),
+  hasRefreshCookie: () => cookie.refreshHint,
+}));
 vi.mock('../../../src/api/client', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../../src/api/client')>()),
   refreshSession: async () => {
@@ -45,6 +50,7 @@ beforeEach(() => {
   api.refresh = null;
   api.sessionCalls = 0;
   api.refreshCalls = 0;
+  cookie.refreshHint = true;
 });
 
 describe('portal navigation guard', () => {
@@ -95,6 +101,15 @@ describe('portal navigation guard', () => {
     await expect(
       portalNavigationHook(at('/login', '?returnTo=%2Fmy-claims'), { first: false }),
     ).resolves.toBe('/my-claims');
+  });
+
+  it('a browser without the refresh cookie (its readable hint) tries no silent login at all', async () => {
+    cookie.refreshHint = false;
+    await expect(portalNavigationHook(at('/driver/offer/1'), { first: true })).resolves.toBeNull();
+    await expect(portalNavigationHook(at('/my-dashboard'), { first: false })).resolves.toBe(
+      '/login?returnTo=%2Fmy-dashboard',
+    );
+    expect(api.refreshCalls).toBe(0);
   });
 
   it('public pages need no login and cost a logged-out visitor no call after the first navigation', async () => {
