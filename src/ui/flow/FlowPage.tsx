@@ -10,9 +10,9 @@ import { type SubstepPosition, substepPositions } from '../../engine/machine/cre
 import { flowLoaders } from '../../generated';
 import { trackedPromise } from '../lazy';
 import { FlowRunner } from './FlowRunner';
-import { loadValidator } from './FormSubstep';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
 import { OfferReopen } from './OfferReopen';
+import { loadValidator, preloadFirstValidator } from './substepValidator';
 import { type SeenPlace, useUrlFollowsMachine } from './urlFollowsMachine';
 import '../styles/flow.css';
 
@@ -53,16 +53,14 @@ function loadFlow(flowId: string): Promise<Flow> | null {
   if (!load) return null;
   let loading = flowLoads.get(flowId);
   if (!loading) {
-    // With its first form's validator, so a hydrated first step draws whole in one go.
+    // The first form's validator is fetched alongside, never waited for: the fields are drawn
+    // without it (./substepValidator.ts).
+    preloadFirstValidator(flowId);
     loading = trackedPromise(
       load().then((flow) => {
         const first = formSubsteps(flow)[0];
-        return first
-          ? loadValidator(flow, first).then(
-              () => flow,
-              () => flow,
-            )
-          : flow;
+        if (first) loadValidator(flow, first).catch(() => undefined);
+        return flow;
       }),
     );
     // A failed load is asked for again on the next render (the area's retry).

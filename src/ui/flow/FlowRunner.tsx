@@ -329,7 +329,7 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
           />
         )}
         {substep.fields?.length ? (
-          // The fields wait for their validator here, the step bar and heading staying on screen.
+          // Drawn at once; only a conditional schema would wait here for its validator (substepValidator).
           <Suspense fallback={null}>
             <FormSubstep
               // One form per substep: its precompiled validator and the fields left belong to it alone

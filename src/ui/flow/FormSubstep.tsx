@@ -1,12 +1,12 @@
 // One substep's fields, rendered by @rjsf/core with our theme. Validation is ours: the substep's
 // precompiled JSON Schema validator plus the engine's rules, shown once a field was left or after
-// a failed continue ("eager"), never for hidden or disabled fields.
+// a failed continue ("eager"), never for hidden or disabled fields. The fields are drawn without
+// waiting for the validator (./substepValidator.ts): until it arrives the engine checks its keywords.
 
 import Form from '@rjsf/core';
-import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
 import type { ErrorObject } from 'ajv';
-import { use, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   applyFormData,
   formDataFor,
@@ -18,40 +18,14 @@ import {
 } from '../../engine/flow/forms';
 import type { Flow, Quote, Substep } from '../../engine/flow/types';
 import { isDisabled, isVisible, validateSubstep } from '../../engine/flow/validate';
-import { validatorLoaders } from '../../generated';
 import { replayEarlyInput } from '../earlyInput';
-import { trackedPromise } from '../lazy';
 import { type InputIssues, templates, widgets } from '../theme';
 import { afterPress } from '../theme/afterPress';
 import type { ReadFirstDocuments } from '../widgets/documents';
 import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } from './formErrors';
+import { useSubstepValidator, type Validator } from './substepValidator';
 
 const HIDDEN_FIELDS = { [HIDDEN_FIELD]: () => null };
-
-type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
-
-const validatorCache = new Map<string, Promise<Validator>>();
-
-/** The substep's validator, loaded once (FlowPage asks for the first one with the flow). */
-export function loadValidator(
-  flow: Flow,
-  substep: Substep,
-  schema: RJSFSchema = substepSchema(flow, substep) as RJSFSchema,
-): Promise<Validator> {
-  const key = `${flow.id}/${substepKey(flow, substep)}`;
-  let pending = validatorCache.get(key);
-  if (!pending) {
-    const loader = validatorLoaders[key];
-    if (!loader) return Promise.reject(new Error(`No compiled validator for ${key}: run npm run validators`));
-    pending = trackedPromise(
-      loader().then((fns) => createPrecompiledValidator(fns as never, schema) as Validator),
-    );
-    // A failed load is asked for again on the next render (the area's retry).
-    pending.catch(() => validatorCache.delete(key));
-    validatorCache.set(key, pending);
-  }
-  return pending;
-}
 
 export interface FormSubstepProps {
   flow: Flow;
@@ -67,7 +41,10 @@ export interface FormSubstepProps {
   documents?: ReadFirstDocuments;
 }
 
-/** The errors the substep has now (all of them; the form filters what it shows). */
+/**
+ * The errors the substep has now (all of them; the form filters what it shows). Without the
+ * precompiled validator (not arrived yet) the engine checks the JSON Schema keywords too.
+ */
 export function substepErrors(
   substep: Substep,
   quote: Quote,
@@ -85,7 +62,7 @@ export function substepErrors(
     : [];
   const schemaErrors = fromAjv(raw, ctx.t).filter((e) => !hidden.has(e.id.split('.')[0]));
   const engineErrors = fromEngine(
-    validateSubstep(substep, quote, { ...ctx, skipSchemaKeywords: true }),
+    validateSubstep(substep, quote, { ...ctx, skipSchemaKeywords: validator !== null }),
     ctx.t,
   );
   const seen = new Set(schemaErrors.map((e) => e.id));
@@ -103,9 +80,7 @@ export function FormSubstep({
   documents,
 }: FormSubstepProps) {
   const schema = useMemo(() => substepSchema(flow, substep) as RJSFSchema, [flow, substep]);
-  // The substep suspends until its validator is there (the prerender waits for it; a failed load
-  // reaches the area's error boundary with its retry).
-  const validator = use(loadValidator(flow, substep, schema));
+  const validator = useSubstepValidator(flow, substep, schema);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   // The fields answer input from here on (hydrated or drawn): tests and the benchmark wait for it.
   useEffect(() => {
@@ -117,8 +92,8 @@ export function FormSubstep({
   const formContext = useMemo(() => ({ inputIssues, documents }), [inputIssues, documents]);
   const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
   const errors = useMemo(
-    () => substepErrors(substep, quote, ctx, validator, schema),
-    [substep, quote, ctx, validator, schema],
+    () => substepErrors(substep, quote, ctx, validator.loaded, schema),
+    [substep, quote, ctx, validator.loaded, schema],
   );
   const shown = useMemo(
     () =>
@@ -133,7 +108,7 @@ export function FormSubstep({
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={validator}
+      validator={validator.forRjsf}
       widgets={widgets}
       fields={HIDDEN_FIELDS}
       templates={templates}
