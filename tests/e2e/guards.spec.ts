@@ -143,6 +143,32 @@ test.describe('first navigation of a page load', () => {
   });
 });
 
+test.describe('silent login', () => {
+  test('a visitor who never logged in makes no refresh call; a customer whose tab forgot the session is logged in silently', async ({
+    page,
+  }) => {
+    const refreshes: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/zcp/um/refreshtoken')) refreshes.push(r.status());
+    });
+    await page.goto('/driver/offer/1');
+    await page.goto('/help-page');
+    expect(refreshes).toEqual([]);
+
+    await page.goto('/login?returnTo=%2Fmy-dashboard');
+    await page.getByLabel('Αριθμός κινητού', { exact: true }).fill('99000001');
+    await page.getByLabel('Κωδικός πρόσβασης', { exact: true }).fill('Portal!Demo2026');
+    await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
+    await settledAt(page, '/my-dashboard');
+    // The tab's own note of the login is gone (storage cleared, a privacy mode): the refresh cookie
+    // is still there, and its readable hint says so.
+    await page.evaluate(() => localStorage.removeItem('zcp.session'));
+    await page.reload();
+    await settledAt(page, '/my-dashboard');
+    expect(refreshes).toEqual([200]);
+  });
+});
+
 test.describe('after the first navigation', () => {
   test('the protected pages open from inside the app', async ({ page }) => {
     const problems = watchConsole(page);
