@@ -110,13 +110,15 @@ export interface SubstepValidator {
  */
 export function useSubstepValidator(flow: Flow, substep: Substep, schema: RJSFSchema): SubstepValidator {
   const key = keyOf(flow, substep);
-  const pending = loadValidator(flow, substep, schema);
-  if (needsValidatorToDraw(key, schema) && !readyValidators.has(key)) use(pending);
+  if (needsValidatorToDraw(key, schema) && !readyValidators.has(key))
+    use(loadValidator(flow, substep, schema));
   // Which substep's validator has arrived since the first render: a render is asked for then.
   const [, setArrived] = useState<string | null>(() => (readyValidators.has(key) ? key : null));
+  // Fetched after the fields are on screen (the chunk's request is no work for the first render),
+  // unless FlowPage asked for it earlier.
   useEffect(() => {
     let current = true;
-    pending.then(
+    loadValidator(flow, substep, schema).then(
       () => {
         if (current) setArrived(key);
       },
@@ -125,6 +127,6 @@ export function useSubstepValidator(flow: Flow, substep: Substep, schema: RJSFSc
     return () => {
       current = false;
     };
-  }, [pending, key]);
+  }, [flow, substep, schema, key]);
   return { forRjsf: standInFor(key), loaded: readyValidators.get(key) ?? null };
 }
