@@ -114,6 +114,9 @@ export function initI18n(lng: Language = storedLanguage()): Promise<I18n> {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       react: { useSuspense: true },
+      // Ask the backend for the locale files within this call, not a timer task later: the page
+      // waits for them before its first render.
+      initAsync: false,
     })
     .then(() => {
       syncHtmlLang(i18next.language);
