@@ -1,6 +1,7 @@
 // How the portal names a contract's payment method (CS_PAYMENT_DATA): a card the provider keeps a
 // binding of is charged for every instalment, a standing order on that card; a card without one
-// paid the first premium only. The contract page and the payment-method page say it the same way.
+// paid the first premium only. The contract page, the payment-method page and the policy schedule
+// say it the same way.
 
 export type PaymentMethodLabel = 'CARD' | 'CARD_SO' | 'DIRECT_DEBIT' | 'CASH';
 

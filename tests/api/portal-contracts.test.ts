@@ -121,6 +121,9 @@ describe('contract list and detail', () => {
       ACCOUNT_HOLDER: '',
     });
     expect(JSON.stringify(motor)).not.toContain('516732');
+    // The schedule names the card kept for every instalment a standing order, as the portal does.
+    const motorPdf = await c.post('/zcp/GetPDF', { CONTRACT_NO: 'CY9000101', PRODUCT_ID: '120' });
+    expect(await pdfText(motorPdf.rawPayload)).toContain('Card standing order');
     const home = (await c.get('/zcp/contract/detail/CY9000102/157')).json();
     expect(home.CS_CUST_ENTITIES.CS_PAYMENT_DATA).toMatchObject({
       PAYMENT_METHOD: 'DIRECT_DEBIT',
@@ -266,6 +269,10 @@ describe('payment data of each method', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('4567');
     expect(text).not.toContain('9876');
+    // The method and the bank by their names, not their codes.
+    expect(text).toContain('Άμεση χρέωση (SEPA)');
+    expect(text).toContain('Τράπεζα Κύπρου');
+    expect(text).not.toContain('BCYPCY2N');
   });
 
   it('keeps each method to its own details', () => {

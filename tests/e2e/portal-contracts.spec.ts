@@ -102,7 +102,9 @@ test('contracts on a phone in Greek: filter, sort, three to a page, detail and t
   ).toBeVisible();
   const payment = page.locator('dl', { hasText: L('el', 'contracts:detail.iban') });
   await expect(payment).toContainText('CY17 •••• •••• •••• •••• •••• 7600');
-  await expect(payment).toContainText('BCYPCY2N');
+  // The bank by its name, not its BIC.
+  await expect(payment).toContainText('Τράπεζα Κύπρου');
+  await expect(payment).not.toContainText('BCYPCY2N');
   await expect(payment).toContainText('Ανδρέας Γεωργίου');
   await expect(payment).not.toContainText(L('el', 'contracts:detail.card'));
   await expect(page.getByText(L('el', 'contracts:detail.methods.CARD_SO'))).toHaveCount(0);

@@ -13,13 +13,13 @@ import {
   type PaymentData,
 } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
+import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ReadState } from '../components/ReadState';
 import { lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
-import { paymentMethodLabel } from '../contracts/paymentMethod';
 import { showDate, showEuro } from '../format';
-import { useLovs } from '../lov';
+import { type LovOptions, labelOf, useLovs } from '../lov';
 import { CONTRACTS_PATH } from '../routePaths';
 import type { Loaded } from '../state/portalData';
 import { useContracts } from '../state/portalData';
@@ -72,7 +72,7 @@ function Facts({ items }: { items: [string, ReactNode][] }) {
   );
 }
 
-function PaymentFacts({ payment }: { payment: PaymentData }) {
+function PaymentFacts({ payment, banks }: { payment: PaymentData; banks: LovOptions | undefined }) {
   const { t } = useTranslation('contracts');
   const items: [string, ReactNode][] = [
     [
@@ -86,7 +86,7 @@ function PaymentFacts({ payment }: { payment: PaymentData }) {
   }
   if (payment.PAYMENT_METHOD === 'DIRECT_DEBIT') {
     if (payment.IBAN) items.push([t('detail.iban'), maskIban(payment.IBAN)]);
-    if (payment.BANK) items.push([t('detail.bank'), payment.BANK]);
+    if (payment.BANK) items.push([t('detail.bank'), labelOf(banks, payment.BANK)]);
     if (payment.ACCOUNT_HOLDER) items.push([t('detail.holder'), payment.ACCOUNT_HOLDER]);
   }
   return <Facts items={items} />;
@@ -136,7 +136,10 @@ function ScheduleDownload({ contractNo, productId }: { contractNo: string; produ
 function Detail({ detail }: { detail: ContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
   const c = detail.CS_CONTRACT;
-  const lists = useLovs(lovNamesOf(c.PRODUCT_CODE), i18n.language) ?? {};
+  const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
+  // The bank of a direct debit is stored as its BIC: its name comes from the banks' list.
+  const names = [...lovNamesOf(c.PRODUCT_CODE), ...(payment?.BANK ? ['CpBankList'] : [])];
+  const lists = useLovs(names, i18n.language) ?? {};
   const facts = objectFacts(c.PRODUCT_CODE, detail.CS_OBJECT, lists, t, i18n.language);
   const euro = (n: number) => showEuro(n, i18n.language);
   return (
@@ -195,7 +198,7 @@ function Detail({ detail }: { detail: ContractDetail }) {
         </section>
         <section className="contract-detail__section" aria-labelledby="contract-payment">
           <h2 id="contract-payment">{t('detail.payment')}</h2>
-          <PaymentFacts payment={detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA} />
+          <PaymentFacts payment={payment} banks={lists.CpBankList} />
         </section>
       </div>
       <section className="contract-detail__section contract-detail__more" aria-labelledby="contract-actions">

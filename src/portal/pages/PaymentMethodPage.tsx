@@ -6,13 +6,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { paymentMethodLabel } from '../../api/paymentMethod';
 import { callZcp, getOrderStatus } from '../../api/zcp';
 import type { PaymentRedirect } from '../../engine/machine/services';
 import { TextField } from '../../ui/components/fields';
 import { PaymentRedirectForm } from '../../ui/flow/Pauses';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { ReadState } from '../components/ReadState';
-import { paymentMethodLabel } from '../contracts/paymentMethod';
 import { showDate, showEuro } from '../format';
 import { CONTRACTS_PATH } from '../routePaths';
 import { useContracts } from '../state/portalData';

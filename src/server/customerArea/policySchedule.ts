@@ -5,11 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ymdToDisplay } from '../../engine/dates';
+import { banks } from '../data';
 import { type Lang, t } from '../i18n';
 import { formatEuroCents } from '../payments/texts';
 import type { ContractDetail } from './contracts';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
+
+/** A bank by its name in the banks' list (the contract stores its BIC). */
+function bankName(bic: string, lang: Lang): string {
+  return banks(lang).LOV_VALUE.find((b) => b.VALUE === bic)?.TEXT ?? bic;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -160,10 +167,11 @@ export async function policySchedulePdf({
   row(text.premium.after, euro(contract.ZZPREMIUM_AFTER_DISC_AMOUNT, lang));
   row(text.premium.balance, euro(contract.ZZBALANCE_AMOUNT, lang));
   row(text.premium.instalments, str(contract.INSTALLMENT_NUMBER));
-  row(text.premium.method, text.methods[payment.PAYMENT_METHOD]);
+  row(text.premium.method, text.methods[paymentMethodLabel(payment)]);
   row(text.premium.card, payment.CARD_NUMBER);
   row(text.premium.cardExpiry, payment.CARD_EXPIRY);
   row(text.premium.iban, payment.IBAN);
+  row(text.premium.bank, payment.BANK ? bankName(payment.BANK, lang) : '');
 
   doc
     .moveDown(2)

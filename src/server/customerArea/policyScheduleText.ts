@@ -1,8 +1,8 @@
 // The policy schedule's wording in both languages (issue 14 item 2). Kept beside the PDF code: the
 // schedule is a server document, not a screen, so it does not belong in the web app's locales.
 
+import type { PaymentMethodLabel } from '../../api/paymentMethod';
 import type { Lang } from '../i18n';
-import type { PaymentMethod } from './contracts';
 
 export interface ScheduleText {
   title: string;
@@ -13,10 +13,10 @@ export interface ScheduleText {
   /** Per product code: the insured object's fields printed, in order, with their labels. */
   objectFields: Record<string, Record<string, string>>;
   premium: Record<
-    'before' | 'after' | 'balance' | 'instalments' | 'method' | 'card' | 'cardExpiry' | 'iban',
+    'before' | 'after' | 'balance' | 'instalments' | 'method' | 'card' | 'cardExpiry' | 'iban' | 'bank',
     string
   >;
-  methods: Record<PaymentMethod, string>;
+  methods: Record<PaymentMethodLabel, string>;
   footer: (date: string) => string;
 }
 
@@ -76,8 +76,14 @@ export const SCHEDULE_TEXT: Record<Lang, ScheduleText> = {
       card: 'Αριθμός κάρτας',
       cardExpiry: 'Λήξη κάρτας',
       iban: 'IBAN',
+      bank: 'Τράπεζα',
     },
-    methods: { CARD: 'Κάρτα', DIRECT_DEBIT: 'Άμεση χρέωση (SEPA)', CASH: 'Μετρητά' },
+    methods: {
+      CARD: 'Κάρτα',
+      CARD_SO: 'Πάγια εντολή σε κάρτα',
+      DIRECT_DEBIT: 'Άμεση χρέωση (SEPA)',
+      CASH: 'Μετρητά',
+    },
     footer: (date) =>
       `Εκδόθηκε στις ${date}. Το παρόν πρόγραμμα ισχύει μαζί με τους όρους του ασφαλιστηρίου συμβολαίου.`,
   },
@@ -136,8 +142,14 @@ export const SCHEDULE_TEXT: Record<Lang, ScheduleText> = {
       card: 'Card number',
       cardExpiry: 'Card expiry',
       iban: 'IBAN',
+      bank: 'Bank',
     },
-    methods: { CARD: 'Card', DIRECT_DEBIT: 'Direct debit (SEPA)', CASH: 'Cash' },
+    methods: {
+      CARD: 'Card',
+      CARD_SO: 'Card standing order',
+      DIRECT_DEBIT: 'Direct debit (SEPA)',
+      CASH: 'Cash',
+    },
     footer: (date) =>
       `Issued on ${date}. This schedule is valid together with the policy terms and conditions.`,
   },
