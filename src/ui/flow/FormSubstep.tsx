@@ -26,6 +26,7 @@ import { fromAjv, fromEngine, idFromElement, type ShownError, toErrorSchema } fr
 import { useSubstepValidator, type Validator } from './substepValidator';
 
 const HIDDEN_FIELDS = { [HIDDEN_FIELD]: () => null };
+const NO_ERRORS: ShownError[] = [];
 
 export interface FormSubstepProps {
   flow: Flow;
@@ -91,9 +92,12 @@ export function FormSubstep({
   const formData = useMemo(() => formDataFor(substep, quote), [substep, quote]);
   const formContext = useMemo(() => ({ inputIssues, documents }), [inputIssues, documents]);
   const uiSchema = useMemo(() => substepUiSchema(flow, substep, quote, ctx), [flow, substep, quote, ctx]);
+  // Nothing is shown before a field is left or continue fails, so the errors wait until then too
+  // (the first render and the edits before it do no validation).
+  const anyShown = showAll || touched.size > 0;
   const errors = useMemo(
-    () => substepErrors(substep, quote, ctx, validator.loaded, schema),
-    [substep, quote, ctx, validator.loaded, schema],
+    () => (anyShown ? substepErrors(substep, quote, ctx, validator.loaded, schema) : NO_ERRORS),
+    [anyShown, substep, quote, ctx, validator.loaded, schema],
   );
   const shown = useMemo(
     () =>
