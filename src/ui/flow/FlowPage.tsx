@@ -1,15 +1,17 @@
 // The route component of every product flow (/{product}/offer/{step}, /payment/{step},
 // /send-offer): loads the flow, keeps the machine and the URL in step, renders the runner.
 
+import i18next from 'i18next';
 import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { namespaceOf } from '../../engine/flow/expand';
 import { formSubsteps } from '../../engine/flow/forms';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
 import { flowLoaders } from '../../generated';
 import { trackedPromise } from '../lazy';
-import { FlowRunner } from './FlowRunner';
+import { FlowRunner, RUNNER_NAMESPACES } from './FlowRunner';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
 import { OfferReopen } from './OfferReopen';
 import { loadValidator, preloadFirstValidator } from './substepValidator';
@@ -53,11 +55,14 @@ function loadFlow(flowId: string): Promise<Flow> | null {
   if (!load) return null;
   let loading = flowLoads.get(flowId);
   if (!loading) {
-    // The first form's validator is fetched alongside, never waited for: the fields are drawn
-    // without it (./substepValidator.ts).
+    // What the runner needs next travels with the flow's chunk, not after it: its strings (it
+    // shows a loader until they are there) and the first form's validator (never waited for: the
+    // fields are drawn without it, ./substepValidator.ts).
+    i18next.loadNamespaces(RUNNER_NAMESPACES).catch(() => undefined);
     preloadFirstValidator(flowId);
     loading = trackedPromise(
       load().then((flow) => {
+        i18next.loadNamespaces(namespaceOf(flow)).catch(() => undefined);
         const first = formSubsteps(flow)[0];
         if (first) loadValidator(flow, first).catch(() => undefined);
         return flow;

@@ -61,6 +61,9 @@ function runCall(spec: CallSpec, quote: Quote): Promise<unknown> {
   return callZcp(request.method, request.path, request.body);
 }
 
+/** The runner's strings besides the flow's own namespace (FlowPage asks for them with the flow). */
+export const RUNNER_NAMESPACES = ['fields', 'flow', 'validation', 'ui'];
+
 export interface FlowRunnerProps {
   actor: FlowActor;
   /** Follows a link of the flow's closing screen (the host's router); a plain link without it. */
@@ -72,7 +75,7 @@ export interface FlowRunnerProps {
 export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
-  const { t, i18n, ready } = useTranslation([namespaceOf(flow), 'fields', 'flow', 'validation', 'ui'], {
+  const { t, i18n, ready } = useTranslation([namespaceOf(flow), ...RUNNER_NAMESPACES], {
     useSuspense: false,
   });
   const lang = (i18n.language === 'en' ? 'en' : 'el') as 'el' | 'en';
