@@ -61,6 +61,20 @@ describe('a stored offer in the portal', () => {
     expect(stored.json().CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT).toBe(quote.CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT);
   });
 
+  it('flags in the offer list the offer whose premium changed, not the one just stored at today’s price', async () => {
+    // After the test above, OF900111 holds today's premium; the home offer still holds its old one.
+    const c = await loggedIn('99000001', '10.41.0.7');
+    const list = await c.get('/zcp/offer/search/790001');
+    expect(list.statusCode).toBe(200);
+    const flags = Object.fromEntries(
+      (list.json().CT_OFFERS as { OFFER_NO: string; DATA_CHANGED: string }[]).map((o) => [
+        o.OFFER_NO,
+        o.DATA_CHANGED,
+      ]),
+    );
+    expect(flags).toMatchObject({ [DEMO_HOME_OFFER]: 'X', OF900111: '' });
+  });
+
   it("refuses another customer's offer, and an anonymous caller, exactly as an unknown offer", async () => {
     const other = await loggedIn('99000002', '10.41.0.2');
     const foreign = await other.get(DETAIL);

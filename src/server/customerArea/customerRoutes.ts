@@ -451,6 +451,7 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const offers = await offersOf(
           ctx.db,
           ctx.bundles,
+          ctx.catalog,
           customer,
           requestLang(request),
           today(ctx),

@@ -2,12 +2,15 @@
 // answer names (CT_CONTRACTS, CT_OFFERS / OFFER_LIST, CLAIM_LIST).
 
 import type { FlowBundle } from '../../engine/flow/bundle';
+import type { Quote } from '../../engine/flow/types';
 import { centsToEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { cityDistrict, lovText } from '../data';
 import type { Db } from '../db';
 import type { Lang } from '../i18n';
+import type { Catalog } from '../products/catalog';
 import { offerToken } from '../products/offerAccess';
+import { repriceOffer } from '../products/rerate';
 import { type CustomerRow, linkPurchases } from './customers';
 
 type Json = Record<string, unknown>;
@@ -153,6 +156,7 @@ function offerLink(bundles: FlowBundle[], offer: OfferRow, secret: string): stri
 export async function offersOf(
   db: Db,
   bundles: FlowBundle[],
+  catalog: Catalog,
   customer: CustomerRow,
   lang: Lang,
   today: string,
@@ -179,9 +183,24 @@ export async function offersOf(
       PREMIUM: centsToEuro(Number(r.premium_cents)),
       STATUS: r.status,
       OBJECT_DESC: objectDescription(code, r.quote, lang),
+      DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
       TOKEN: offerToken(secret, r.offer_no),
       LINK: offerLink(bundles, r, secret),
     }));
+}
+
+/** Whether the offer priced today differs from its stored premium (one it cannot price is not flagged). */
+function premiumChanged(catalog: Catalog, offer: OfferRow, today: string, lang: Lang): boolean {
+  const product = catalog.byFlowId(offer.flow_id);
+  if (!product) return false;
+  try {
+    const quote = (typeof offer.quote === 'string' ? JSON.parse(offer.quote) : offer.quote) as Quote;
+    return repriceOffer(product, { quote, premium_cents: offer.premium_cents }, { today, lang })
+      .premiumChanged;
+  } catch {
+    // Referred or refused today: its detail says so when the customer opens it.
+    return false;
+  }
 }
 
 type ClaimRow = {

@@ -2,13 +2,13 @@
 // when the premium is not the one the offer was given with (the visitor confirms the new price).
 
 import type { FastifyPluginAsync } from 'fastify';
-import { centsToEuro, toCents } from '../../engine/money';
+import { centsToEuro } from '../../engine/money';
 import { type ServiceContext, today } from '../context';
 import { portalOwnsOffer } from '../customerArea/offerOwner';
 import { notFound, refuse, requestLang } from '../errors';
 import { offerAccessFor } from '../products/offerAccess';
 import { findOffer } from '../products/offers';
-import { priceQuote } from '../products/pricing';
+import { repriceOffer } from '../products/rerate';
 import { ERROR_ANSWERS, ref } from '../schemas';
 import { ratedAnswer } from './products';
 
@@ -63,21 +63,11 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (!product) throw notFound('errors.offer.notFound', { offerNo });
 
         // A start date that has passed since the offer was made moves to today.
-        const policy = (offer.quote.CS_POLICY ?? {}) as Record<string, unknown>;
-        const start = typeof policy.START_DATE === 'string' ? policy.START_DATE : '';
-        const datesChanged = start !== '' && start !== '0000-00-00' && start < day;
-        const quote = datesChanged
-          ? { ...offer.quote, CS_POLICY: { ...policy, START_DATE: day } }
-          : offer.quote;
-
-        const priced = priceQuote(product, quote, {
+        const { priced, premiumChanged, datesChanged } = repriceOffer(product, offer, {
           today: day,
           lang: requestLang(request),
-          requirePackage: true,
           onRatingError: (error) => request.log.error({ err: error }, 'tariff failed on a stored offer'),
         });
-        const amount = priced.selected?.AMOUNT ?? 0;
-        const changed = toCents(amount) !== offer.premium_cents;
         const answer = ratedAnswer(priced, {
           OFFER_NO: offer.offer_no,
           EXPIRY_DATE: offer.expiry_date,
@@ -87,7 +77,7 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         return {
           ...priced.quote,
           ...answer,
-          DATA_CHANGED: changed ? 'X' : '',
+          DATA_CHANGED: premiumChanged ? 'X' : '',
           DATES_CHANGED: datesChanged ? 'X' : '',
           PREVIOUS_AMOUNT: centsToEuro(offer.premium_cents),
         };
