@@ -384,6 +384,27 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (flow.product) {
     needKey(qualify(flow, flow.product.premiumWording.label), flowFile, '/product/premiumWording/label');
     needKey(qualify(flow, flow.product.premiumWording.period), flowFile, '/product/premiumWording/period');
+    // The insured object's description: paths the flow writes, lists it declares, texts in both languages.
+    for (const [i, part] of (flow.product.objectSummary ?? []).entries()) {
+      const at = `/product/objectSummary/${i}`;
+      if (typeof part.path === 'string') needPath(part.path, `${at}/path`);
+      else for (const [j, path] of part.path.entries()) needPath(path, `${at}/path/${j}`);
+      if (part.lov && !declaredLovs.has(part.lov))
+        problems.push({
+          file: flowFile,
+          pointer: `${at}/lov`,
+          message: `list of values "${part.lov}" is not declared in /lovs`,
+        });
+      // A text with plural forms (units.days_one, units.days_other) is there when its _other form is.
+      if (part.text) {
+        const key = qualify(flow, part.text);
+        const [ns, rest] = key.split(/:(.*)/s) as [string, string];
+        const plural = langs.some((lang) => hasKey(input.locales[lang]?.[ns], `${rest}_other`));
+        needKey(plural ? `${key}_other` : key, flowFile, `${at}/text`);
+      }
+    }
+    for (const [field, path] of Object.entries(flow.product.objectFallbacks ?? {}))
+      needPath(path, `/product/objectFallbacks/${field}`);
   }
   for (const [name, call] of Object.entries(flow.calls ?? {}))
     for (const [code, key] of Object.entries(call.refusals ?? {}))

@@ -120,6 +120,30 @@ export interface ProductMeta {
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */
   offerValidityDays?: number;
+  /**
+   * The insured object in a few words, on the portal's cards and lists (OBJECT_DESC): the parts
+   * with a value, in order. A product without it is described by the policyholder's name.
+   */
+  objectSummary?: ObjectSummaryPart[];
+  /**
+   * Values of the insured object (the contract's CS_OBJECT) read from elsewhere in the quote when
+   * the object has none: field name of the object -> quote path.
+   */
+  objectFallbacks?: Record<string, string>;
+}
+
+/** One part of ProductMeta.objectSummary: "NNT240", "Toyota", "Rav4"; "Λεωφόρος Στροβόλου", "112". */
+export interface ObjectSummaryPart {
+  /** The quote path read, or several: the first with a value. A part without a value is left out. */
+  path: string | string[];
+  /** A list declared in /lovs (by its `as` name if it has one): the value's text in the reader's language. */
+  lov?: string;
+  /** Letter case: "upper", "lower", or "capitalize" (a capital, then lower case: RAV4 -> Rav4). */
+  case?: 'upper' | 'lower' | 'capitalize';
+  /** A locale key the text is put in, as {{value}} (and {{count}}, so plural forms apply): "{{count}} days". */
+  text?: string;
+  /** Written before the part when an earlier part has a value; a space unless given. */
+  separator?: string;
 }
 
 export interface Variant {

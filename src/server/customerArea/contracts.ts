@@ -4,6 +4,7 @@
 // every caller (detail, print, GetPDF) refuses another customer's contract the same way.
 
 import type { FlowBundle } from '../../engine/flow/bundle';
+import { insuredObject } from '../../engine/flow/objectSummary';
 import { centsToEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import type { Db } from '../db';
@@ -161,15 +162,12 @@ export function contractDetail(
   const status = contractStatus(row.status, row.expiry_date, today);
   const plan = coverPlan(bundle, row.package_id, lang);
   const object: Json = {
-    // The quote's part that is the insured object: the product flow's objectKey (CS_VEHICLE …).
-    ...record(row.data[bundle?.flow.product?.objectKey ?? '']),
+    // The quote's part that is the insured object: the product flow's objectKey (CS_VEHICLE …),
+    // with what its objectFallbacks read elsewhere (a trip's DURATION_DAYS on CS_POLICY).
+    ...insuredObject(bundle?.flow.product, row.data),
     OBJECT_TYPE_CODE: code,
-    OBJECT_DESC: objectDescription(code, row.data, lang),
+    OBJECT_DESC: objectDescription(bundle?.flow, row.data, lang),
   };
-  // The travel duration lives on CS_POLICY in some quotes.
-  if (code === 'TRAVEL' && object.DURATION_DAYS === undefined && policy.DURATION_DAYS !== undefined) {
-    object.DURATION_DAYS = policy.DURATION_DAYS;
-  }
   const detail = {
     CS_CONTRACT: {
       CONTRACT_NO: row.contract_no,

@@ -2,12 +2,13 @@
 // answer names (CT_CONTRACTS, CT_OFFERS / OFFER_LIST, CLAIM_LIST).
 
 import type { FlowBundle } from '../../engine/flow/bundle';
-import type { Quote } from '../../engine/flow/types';
+import { objectSummary } from '../../engine/flow/objectSummary';
+import type { Flow, Quote } from '../../engine/flow/types';
 import { centsToEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
-import { cityDistrict, lovText } from '../data';
+import { lovText } from '../data';
 import type { Db } from '../db';
-import type { Lang } from '../i18n';
+import { hasKey, type Lang, t } from '../i18n';
 import type { Catalog } from '../products/catalog';
 import { offerToken } from '../products/offerAccess';
 import { repriceOffer } from '../products/rerate';
@@ -15,47 +16,39 @@ import { type CustomerRow, linkPurchases } from './customers';
 
 type Json = Record<string, unknown>;
 
-function txt(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
-}
-
 /** MOTOR, PROPERTY … of a flow id (the flow's rulesKey). */
 export function productCode(bundles: FlowBundle[], flowId: string): string {
   return bundles.find((b) => b.flow.id === flowId)?.flow.product?.rulesKey ?? flowId.toUpperCase();
 }
 
-/** A short description of the insured object: plate and model, an address, a destination. */
-export function objectDescription(code: string, quote: unknown, lang: Lang): string {
-  if (code === 'MOTOR') {
-    const plate = txt(getPath(quote, 'CS_VEHICLE.LICENSE_PLATE'));
-    const make = txt(getPath(quote, 'CS_VEHICLE.MANUFACTURER'));
-    const model = txt(getPath(quote, 'CS_VEHICLE.MODEL'));
-    const makeText = make ? (lovText('MANUFACTURER', make, lang) ?? make) : '';
-    const modelText = model ? model.charAt(0) + model.slice(1).toLowerCase() : '';
-    return [plate, makeText, modelText].filter(Boolean).join(' ');
+/** The flow of a flow id, if the service has it. */
+export function flowOf(bundles: FlowBundle[], flowId: string): Flow | undefined {
+  return bundles.find((b) => b.flow.id === flowId)?.flow;
+}
+
+/**
+ * A locale string for the object's summary; with a count, its plural form as i18next picks it in
+ * the browser (contracts:units.days_one "1 ημέρα", days_other "12 ημέρες").
+ */
+function summaryText(lang: Lang, key: string, values: { value: string; count?: number }): string {
+  if (values.count !== undefined) {
+    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
+    if (hasKey(lang, form)) return t(lang, form, values);
+    if (hasKey(lang, `${key}_other`)) return t(lang, `${key}_other`, values);
   }
-  if (code === 'PROPERTY') {
-    const street = [
-      txt(getPath(quote, 'CS_PROPERTY.STREET')),
-      txt(getPath(quote, 'CS_PROPERTY.STREET_NUMBER')),
-    ]
-      .filter(Boolean)
-      .join(' ');
-    const city = txt(getPath(quote, 'CS_PROPERTY.CITY'));
-    const cityText = city && cityDistrict(city) ? (lovText('CITY', city, lang) ?? city) : city;
-    return [street, cityText].filter(Boolean).join(', ');
-  }
-  if (code === 'TRAVEL') {
-    const days =
-      txt(getPath(quote, 'CS_TRAVEL.DURATION_DAYS')) || txt(getPath(quote, 'CS_POLICY.DURATION_DAYS'));
-    return days ? (lang === 'el' ? `${days} ημέρες` : `${days} days`) : '';
-  }
-  return [
-    txt(getPath(quote, 'CS_POLICY_HOLDER.FIRST_NAME')),
-    txt(getPath(quote, 'CS_POLICY_HOLDER.LAST_NAME')),
-  ]
-    .filter(Boolean)
-    .join(' ');
+  return t(lang, key, values);
+}
+
+/**
+ * The insured object in a few words (OBJECT_DESC), as the product's flow describes it
+ * (`objectSummary`: plate and model, an address, a trip's days), else the policyholder's name.
+ */
+export function objectDescription(flow: Flow | undefined, quote: unknown, lang: Lang): string {
+  return objectSummary(flow, quote, {
+    lang,
+    lovText: (name, value) => lovText(name, value, lang),
+    t: (key, values) => summaryText(lang, key, values),
+  });
 }
 
 /** The contract status labels of spec §4, in both languages; an active contract past its expiry reads as expired. */
@@ -122,7 +115,7 @@ export async function contractsOf(
         Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
       ZZPREMIUM_AFTER_DISC_AMOUNT: centsToEuro(Number(r.premium_cents)),
       ZZBALANCE_AMOUNT: centsToEuro(Number(r.balance_cents)),
-      OBJECT_DESC: objectDescription(code, r.data, lang),
+      OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.data, lang),
     };
   });
 }
@@ -182,7 +175,7 @@ export async function offersOf(
       EXPIRY_DATE: r.expiry_date,
       PREMIUM: centsToEuro(Number(r.premium_cents)),
       STATUS: r.status,
-      OBJECT_DESC: objectDescription(code, r.quote, lang),
+      OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
       DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
       TOKEN: offerToken(secret, r.offer_no),
       LINK: offerLink(bundles, r, secret),
