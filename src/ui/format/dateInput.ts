@@ -24,9 +24,13 @@ export interface DateBounds {
 }
 
 /** A bound from ui:options: a Y-m-d date, or an unresolved "today…" expression. */
-export function resolveBound(bound: unknown, today: string = todayInNicosia()): string | undefined {
+export function resolveBound(bound: unknown, today?: string): string | undefined {
   if (typeof bound !== 'string' || bound === '') return undefined;
-  return resolveDateExpr(bound, today) ?? undefined;
+  // A bound already resolved to a date needs no today: working it out builds a Nicosia time-zone
+  // formatter, a cost on the first render of a step with date fields.
+  const resolved = resolveDateExpr(bound, '');
+  if (resolved) return resolved;
+  return resolveDateExpr(bound, today ?? todayInNicosia()) ?? undefined;
 }
 
 export type DateCheck =
