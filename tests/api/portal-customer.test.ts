@@ -280,7 +280,7 @@ describe('dashboard', () => {
       STATUS: 'ACTIVE',
       ZZPREMIUM_AFTER_DISC_AMOUNT: 486.78,
       ZZBALANCE_AMOUNT: 0,
-      OBJECT_DESC: 'NNT240 Toyota Rav4',
+      OBJECT_DESC: 'NNT240 Toyota RAV4',
     });
     expect(contracts.find((x: { CONTRACT_NO: string }) => x.CONTRACT_NO === 'CY9000103')).toMatchObject({
       STATUS: 'PENDING_PAYMENT_REVIEW',

@@ -45,8 +45,8 @@ const strovolos = {
 
 describe('objectSummary of each product (the service: lists and locale files)', () => {
   it('motor: the plate, the make by its name, the model with a capital', () => {
-    expect(objectDescription(flows.motor, rav4, 'el')).toBe('NNT240 Toyota Rav4');
-    expect(objectDescription(flows.motor, rav4, 'en')).toBe('NNT240 Toyota Rav4');
+    expect(objectDescription(flows.motor, rav4, 'el')).toBe('NNT240 Toyota RAV4');
+    expect(objectDescription(flows.motor, rav4, 'en')).toBe('NNT240 Toyota RAV4');
   });
 
   it('property: street and number, then the city by its name in the language', () => {
@@ -95,8 +95,12 @@ describe('objectSummary of each product (the service: lists and locale files)', 
   it('leaves out a part without a value, with its separator', () => {
     const vehicle = (v: Record<string, unknown>) => ({ CS_VEHICLE: v });
     expect(objectDescription(flows.motor, vehicle({ MANUFACTURER: 'TOYOTA', MODEL: 'RAV4' }), 'el')).toBe(
-      'Toyota Rav4',
+      'Toyota RAV4',
     );
+    // The model by its name in the models' list, not its code.
+    expect(
+      objectDescription(flows.motor, vehicle({ MANUFACTURER: 'TOYOTA', MODEL: 'LAND_CRUISER' }), 'en'),
+    ).toBe('Toyota Land Cruiser');
     expect(objectDescription(flows.motor, vehicle({ LICENSE_PLATE: 'NNT240', MODEL: 'YARIS' }), 'el')).toBe(
       'NNT240 Yaris',
     );

@@ -1,4 +1,4 @@
-// The insured object of an offer or contract in a few words ("NNT240 Toyota Rav4", "Λεωφόρος
+// The insured object of an offer or contract in a few words ("NNT240 Toyota RAV4", "Λεωφόρος
 // Στροβόλου 112, Στρόβολος", "12 ημέρες"), from the product block's `objectSummary`, and the object
 // itself with its `objectFallbacks`. Pure: the caller supplies the lists' texts and the locale
 // strings (the service from its reference data and locale files, a browser from its own).
