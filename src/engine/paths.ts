@@ -49,29 +49,56 @@ export function getAll(root: unknown, path: string): unknown[] {
   return nodes;
 }
 
+const INDEX = /^\d+$/;
+const indexCache = new Map<string, boolean[]>();
+
+/** For each segment of `path`, whether it is an array index (all digits). */
+function indexSegments(path: string): boolean[] {
+  let flags = indexCache.get(path);
+  if (!flags) {
+    flags = splitPath(path).map((key) => INDEX.test(key));
+    indexCache.set(path, flags);
+  }
+  return flags;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * A shallow copy of an object or array that `key` is about to be set on; a new container for
+ * anything else. An object copy is a spread when the key replaces a property and an object-rest
+ * copy when it adds one: both copy the same properties in the same order, but V8 (Node 20) adds a
+ * property to a spread copy several times slower than to a rest copy, which is slower to make.
+ */
+function copyNode(node: unknown, key: string, isIndex: boolean): Record<string, unknown> {
+  if (node === null || typeof node !== 'object')
+    return (isIndex ? [] : {}) as unknown as Record<string, unknown>;
+  if (Array.isArray(node)) return [...node] as unknown as Record<string, unknown>;
+  if (hasOwn.call(node, key)) return { ...node } as Record<string, unknown>;
+  const { ...copy } = node as Record<string, unknown>;
+  return copy;
+}
+
 /**
  * Returns a copy of `root` with `value` at `path`; objects along the way are copied, the rest shared.
  * Numeric segments index arrays.
  */
 export function setPath<T>(root: T, path: string, value: unknown): T {
   const parts = splitPath(path);
-  if (parts.length === 0) return value as T;
-  const assign = (node: unknown, i: number): unknown => {
-    const key = parts[i];
-    const isIndex = /^\d+$/.test(key);
-    const base: Record<string, unknown> | unknown[] =
-      node !== null && typeof node === 'object'
-        ? Array.isArray(node)
-          ? [...node]
-          : { ...(node as Record<string, unknown>) }
-        : isIndex
-          ? []
-          : {};
-    const child = i === parts.length - 1 ? value : assign((base as Record<string, unknown>)[key], i + 1);
-    (base as Record<string, unknown>)[key] = child;
-    return base;
-  };
-  return assign(root, 0) as T;
+  const last = parts.length - 1;
+  if (last < 0) return value as T;
+  // Walks down once, copying each container on the way (the segment names the copy's kind when
+  // there is nothing to copy), and hangs each copy in its parent's copy.
+  const flags = indexSegments(path);
+  const out = copyNode(root, parts[0], flags[0]);
+  let node = out;
+  for (let i = 0; i < last; i++) {
+    const child = copyNode(node[parts[i]], parts[i + 1], flags[i + 1]);
+    node[parts[i]] = child;
+    node = child;
+  }
+  node[parts[last]] = value;
+  return out as T;
 }
 
 /** Deep-merges `patch` into `root` (objects merge, arrays and scalars replace). */
