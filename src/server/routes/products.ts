@@ -58,11 +58,15 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
     const onRatingError = (request: FastifyRequest) => (error: unknown) =>
       request.log.error({ err: error }, 'tariff failed on a quote');
 
+    // The rating calls answer exactly the fields of ratingAnswer, a closed schema, so Fastify writes
+    // their answer with a serialiser made for those fields (no walk over unknown keys); the
+    // quotation's answer adds the offer's fields (ratedQuote).
     const post = (
       product: Product,
       name: string,
       summary: string,
       handler: (request: FastifyRequest<{ Body: Quote }>, reply: FastifyReply) => Promise<unknown>,
+      answer: 'ratingAnswer' | 'ratedQuote' = 'ratedQuote',
     ) => {
       const path = `/${product.meta.api.segment}/${name}`;
       if (seen.has(path)) throw new Error(`Two products claim POST /zcp${path} (flow ${product.id})`);
@@ -74,7 +78,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
             tags: [`product: ${product.meta.rulesKey}`],
             summary,
             body: ref('quote'),
-            response: { 200: ref('ratedQuote'), ...ERROR_ANSWERS },
+            response: { 200: ref(answer), ...ERROR_ANSWERS },
           },
         },
         handler,
@@ -85,15 +89,21 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
       if (!product.tariff) continue;
       const { api } = product.meta;
 
-      post(product, api.calc, `Rate a ${product.meta.rulesKey} quote`, async (request) => {
-        const priced = priceQuote(product, request.body, {
-          today: today(ctx),
-          lang: requestLang(request),
-          requirePackage: false,
-          onRatingError: onRatingError(request),
-        });
-        return ratedAnswer(priced);
-      });
+      post(
+        product,
+        api.calc,
+        `Rate a ${product.meta.rulesKey} quote`,
+        async (request) => {
+          const priced = priceQuote(product, request.body, {
+            today: today(ctx),
+            lang: requestLang(request),
+            requirePackage: false,
+            onRatingError: onRatingError(request),
+          });
+          return ratedAnswer(priced);
+        },
+        'ratingAnswer',
+      );
 
       if (api.packages) {
         post(
@@ -109,6 +119,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
             });
             return ratedAnswer(priced);
           },
+          'ratingAnswer',
         );
       }
 
