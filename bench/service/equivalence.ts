@@ -6,7 +6,9 @@
 // one after the other into the same database, emptied in between. Both runs must leave the same rows
 // (every column of offers, the rate-limit counts) and every stored premium must be the one the
 // pricing gave. A limit low enough to refuse some offers is part of the run, so refusals must
-// match too. The unit test (tests/unit/offerWriter.test.ts) prices 10,000 quotes and writes 200
+// match too. Every quote is also priced by the pricing as it was before it was made cheaper (the
+// tariff interpreter, copies at every step) and must be priced the same, to the key order.
+// The unit test (tests/unit/offerWriter.test.ts) prices 10,000 quotes and writes 200
 // both ways; this CLI prices 100,000 by default and writes 2,000 both ways and all others batched.
 
 import { loadFlowBundles } from '../../src/engine/flow/files';
@@ -19,6 +21,7 @@ import { type NewOffer, tooManyOffers, writeOfferBatch } from '../../src/server/
 import { offerInputOf, priceQuote } from '../../src/server/products/pricing';
 import { hitLimit, type LimitRule } from '../../src/server/rateLimit';
 import { withOffer } from '../../src/server/routes/products';
+import { referencePriceQuote } from '../../tests/unit/support/pricingReference';
 import { motorQuotes, prng } from '../rules/ruleSet';
 
 export interface EquivalenceReport {
@@ -40,6 +43,31 @@ const SECRET = 'equivalence-check-secret';
 function limitFor(i: number): LimitRule {
   const ip = `10.0.0.${i % 7}`;
   return { bucket: 'OFFERS_IP', key: ip, limit: ip === '10.0.0.3' ? 10 : 1_000_000, windowMs: 3600_000 };
+}
+
+/** What pricing gives for a quote: the priced quote, rating and policy as JSON, or the refusal. */
+function pricingOutcome(price: () => unknown): string {
+  try {
+    return JSON.stringify(price());
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return `refused ${JSON.stringify(error.messages)}`;
+  }
+}
+
+/**
+ * The quotes priced otherwise (or refused otherwise) than by the pricing as it was before it was
+ * made cheaper: the tariff interpreter and copies at every step (tests/unit/support/pricingReference.ts).
+ */
+export function pricingMismatches(product: Product, quotes: Quote[]): string[] {
+  const out: string[] = [];
+  quotes.forEach((q, i) => {
+    const options = { today: TODAY, lang: i % 3 === 0 ? 'en' : 'el', requirePackage: true } as const;
+    const now = pricingOutcome(() => priceQuote(product, structuredClone(q), options));
+    if (now !== pricingOutcome(() => referencePriceQuote(product, structuredClone(q), options)))
+      out.push(`quote ${i}: priced otherwise than by the previous pricing`);
+  });
+  return out;
 }
 
 /** Prices the quotes; answers the offer inputs of those priced, in order. */
@@ -140,9 +168,10 @@ export async function checkOfferEquivalence(options: {
   const product = new Catalog(await loadFlowBundles()).products.find((p) => p.id === 'motor');
   if (!product) throw new Error('no motor product');
   const t0 = performance.now();
-  const { inputs, refused } = priceAll(product, motorQuotes(options.quotes, seed) as Quote[]);
+  const quotes = motorQuotes(options.quotes, seed) as Quote[];
+  const { inputs, refused } = priceAll(product, quotes);
   const pricingMs = performance.now() - t0;
-  const mismatches: string[] = [];
+  const mismatches: string[] = pricingMismatches(product, quotes);
 
   // One database, emptied before each path writes (opening an embedded database takes seconds).
   const db = options.db ?? (await openDb({ dataDir: 'memory://' }));
