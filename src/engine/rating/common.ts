@@ -3,7 +3,7 @@
 
 import type { Quote } from '../flow/types';
 import { getPath } from '../paths';
-import type { RatingResult, Tariff, TariffCover, TariffPackage } from './types';
+import type { RatedCover, RatingResult, Tariff, TariffCover, TariffPackage } from './types';
 
 /** A tariff that names something it does not define (a cover id): a tariff.json error. */
 export class TariffError extends Error {
@@ -59,4 +59,25 @@ export function coverLimits(
 /** The PRODUCT_ID of the rated packages: the variant's own, else the tariff's. */
 export function ratedProductId(tariff: Tariff, variant: string | undefined): string {
   return (variant !== undefined && tariff.variants?.[variant]?.productId) || tariff.productId;
+}
+
+/** A cover as the answer lists it: included (in force, always selected) or optional with its price. */
+export function ratedCover(
+  tariff: Tariff,
+  cover: TariffCover,
+  pkg: TariffPackage,
+  variant: string | undefined,
+  optional: { amount: number; selected: boolean } | null,
+): RatedCover {
+  const limits = coverLimits(tariff, cover, variant);
+  return {
+    COVER_ID: cover.COVER_ID,
+    PACKAGE_ID: pkg.PACKAGE_ID,
+    COVER_DESC: cover.label,
+    OPTIONAL: optional ? 'X' : '',
+    AMOUNT: optional ? optional.amount : 0,
+    // An included cover is always in force, so it reads as selected.
+    ZZSELECTED_IND: optional && !optional.selected ? '' : 'X',
+    ...(limits ? { LIMITS: { ...limits } } : {}),
+  };
 }

@@ -12,10 +12,10 @@ import {
   type AppliedDiscount,
   asString,
   chosenCovers,
-  coverLimits,
   inWindow,
   missingCover,
   optionalCoverIds,
+  ratedCover,
   ratedProductId,
   SEP,
 } from './common';
@@ -236,25 +236,6 @@ export function compileTariff(tariff: Tariff): CompiledTariff {
     return { final: Math.max(running, 0), applied };
   }
 
-  function ratedCover(
-    cover: TariffCover,
-    pkg: TariffPackage,
-    variant: string | undefined,
-    optional: { amount: number; selected: boolean } | null,
-  ): RatedCover {
-    const limits = coverLimits(tariff, cover, variant);
-    return {
-      COVER_ID: cover.COVER_ID,
-      PACKAGE_ID: pkg.PACKAGE_ID,
-      COVER_DESC: cover.label,
-      OPTIONAL: optional ? 'X' : '',
-      AMOUNT: optional ? optional.amount : 0,
-      // An included cover is always in force, so it reads as selected.
-      ZZSELECTED_IND: optional && !optional.selected ? '' : 'X',
-      ...(limits ? { LIMITS: { ...limits } } : {}),
-    };
-  }
-
   return (quote, ctx) => {
     const productId = ratedProductId(tariff, ctx.variant);
     const selectedId = asString(selectedPackage(quote));
@@ -289,13 +270,14 @@ export function compileTariff(tariff: Tariff): CompiledTariff {
 
       for (const ref of p.included) {
         const cover = reach(ref);
-        if (cover.inForce(quote, cctx)) ratedCovers.push(ratedCover(cover.def, pkg, ctx.variant, null));
+        if (cover.inForce(quote, cctx))
+          ratedCovers.push(ratedCover(tariff, cover.def, pkg, ctx.variant, null));
       }
       for (const ref of p.optional) {
         const cover = reach(ref);
         if (!cover.inForce(quote, cctx)) continue;
         ratedCovers.push(
-          ratedCover(cover.def, pkg, ctx.variant, {
+          ratedCover(tariff, cover.def, pkg, ctx.variant, {
             amount: toEuro(cover.premium(quote, cctx)),
             selected: chosen.has(ref.key),
           }),

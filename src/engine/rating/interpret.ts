@@ -21,10 +21,10 @@ import {
   type AppliedDiscount,
   asString,
   chosenCovers,
-  coverLimits,
   inWindow,
   missingCover,
   optionalCoverIds,
+  ratedCover,
   ratedProductId,
   SEP,
 } from './common';
@@ -143,26 +143,6 @@ function pricePackage(
     }
   }
   return { initial, final: Math.max(running, 0), applied };
-}
-
-function ratedCover(
-  tariff: Tariff,
-  cover: TariffCover,
-  pkg: TariffPackage,
-  variant: string | undefined,
-  optional: { amount: number; selected: boolean } | null,
-): RatedCover {
-  const limits = coverLimits(tariff, cover, variant);
-  return {
-    COVER_ID: cover.COVER_ID,
-    PACKAGE_ID: pkg.PACKAGE_ID,
-    COVER_DESC: cover.label,
-    OPTIONAL: optional ? 'X' : '',
-    AMOUNT: optional ? optional.amount : 0,
-    // An included cover is always in force, so it reads as selected.
-    ZZSELECTED_IND: optional && !optional.selected ? '' : 'X',
-    ...(limits ? { LIMITS: { ...limits } } : {}),
-  };
 }
 
 /** Rates a quote by walking the tariff (the reference for rateQuote's compiled tariff). */
