@@ -27,6 +27,50 @@ async function loggedIn(mobile: string, ip: string, lang: 'el' | 'en' = 'en') {
   return c;
 }
 
+/** A paid offer and the contract issued for it, as a purchase on the public site leaves them. */
+async function issueSiteContract(c: {
+  offerNo: string;
+  contractNo: string;
+  flowId: string;
+  quote: { CS_POLICY: Record<string, unknown> } & Record<string, unknown>;
+  cents: number;
+  period: [string, string];
+  paddedCardNo: string;
+  paymentData?: Record<string, unknown>;
+}) {
+  const db = s.testDb.db;
+  const { PRODUCT_ID: productId, PACKAGE_ID: packageId } = c.quote.CS_POLICY;
+  await db.query(
+    `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, status, expiry_date)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, 'eleni.charalambous@example.com.cy', 'PAID', '2026-04-30')`,
+    [c.offerNo, c.flowId, productId, packageId, JSON.stringify(c.quote), c.cents],
+  );
+  await db.query(
+    `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
+       premium_cents, balance_cents, status, data)
+     VALUES ($1, $2, $3, $4, NULL, $5, $6, $7, 0, 'ACTIVE', $8::jsonb)`,
+    [
+      c.contractNo,
+      c.offerNo,
+      productId,
+      packageId,
+      c.period[0],
+      c.period[1],
+      c.cents,
+      JSON.stringify({
+        ...c.quote,
+        CS_POLICY: { ...c.quote.CS_POLICY, CONTRACT_NO: c.contractNo, OFFER_NO: c.offerNo, STATUS: 'ACTIVE' },
+        PAYMENT: {
+          ORDER_ID: `ORD${c.offerNo.slice(2)}`,
+          AMOUNT_CENTS: c.cents,
+          PADDED_CARD_NO: c.paddedCardNo,
+        },
+        ...(c.paymentData ? { CS_PAYMENT_DATA: c.paymentData } : {}),
+      }),
+    ],
+  );
+}
+
 type Entry = Record<string, unknown> & { CONTRACT_NO: string; PRODUCT_ID: string; PRODUCT_CODE: string };
 
 async function pdfText(body: Buffer): Promise<string> {
@@ -137,7 +181,6 @@ describe('contract list and detail', () => {
   });
 
   it('shows a policy bought on the public site to its buyer, with the card it was paid by, masked', async () => {
-    const db = s.testDb.db;
     const quote = {
       CS_POLICY_HOLDER: {
         FIRST_NAME: 'Ελένη',
@@ -150,24 +193,16 @@ describe('contract list and detail', () => {
       CS_POLICY: { PRODUCT_ID: '518', PACKAGE_ID: 'TRV_BASIC', DURATION_DAYS: 8, INITIAL_AMOUNT: 24 },
       CS_TRAVEL: { OBJECT_TYPE: 'WORLDWIDE', NUMBER_OF_ADULTS: '1', SINGLE_RETURN: 'RETURN' },
     };
-    await db.query(
-      `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, status, expiry_date)
-       VALUES ('OF555001', 'travel', '518', 'TRV_BASIC', $1::jsonb, 2280, 'eleni.charalambous@example.com.cy', 'PAID', '2026-04-30')`,
-      [JSON.stringify(quote)],
-    );
     // As payments/completion.ts issues it: no customer yet, the provider's padded card number kept.
-    await db.query(
-      `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
-         premium_cents, balance_cents, status, data)
-       VALUES ('CY5550001', 'OF555001', '518', 'TRV_BASIC', NULL, '2026-04-02', '2026-04-09', 2280, 0, 'ACTIVE', $1::jsonb)`,
-      [
-        JSON.stringify({
-          ...quote,
-          CS_POLICY: { ...quote.CS_POLICY, CONTRACT_NO: 'CY5550001', OFFER_NO: 'OF555001', STATUS: 'ACTIVE' },
-          PAYMENT: { ORDER_ID: 'ORD555001', AMOUNT_CENTS: 2280, PADDED_CARD_NO: '411111******1111' },
-        }),
-      ],
-    );
+    await issueSiteContract({
+      offerNo: 'OF555001',
+      contractNo: 'CY5550001',
+      flowId: 'travel',
+      quote,
+      cents: 2280,
+      period: ['2026-04-02', '2026-04-09'],
+      paddedCardNo: '411111******1111',
+    });
     const c = await loggedIn('99000002', '10.40.0.3', 'el');
     const list = (await c.get('/zcp/contract/search/900002')).json().CT_CONTRACTS as Entry[];
     expect(list.find((x) => x.CONTRACT_NO === 'CY5550001')).toMatchObject({
@@ -196,7 +231,6 @@ describe('contract list and detail', () => {
 
 describe('payment data of each method', () => {
   it('hands out a direct debit’s IBAN, bank and holder, never the card its first premium was paid with', async () => {
-    const db = s.testDb.db;
     const quote = {
       CS_POLICY_HOLDER: {
         FIRST_NAME: 'Ελένη',
@@ -219,32 +253,24 @@ describe('payment data of each method', () => {
         OWNER_OR_TENANT: 'OWNER',
       },
     };
-    await db.query(
-      `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, status, expiry_date)
-       VALUES ('OF555002', 'property', '157', 'HOME_BASIC', $1::jsonb, 22895, 'eleni.charalambous@example.com.cy', 'PAID', '2026-04-30')`,
-      [JSON.stringify(quote)],
-    );
     // As payments/completion.ts issues a SEPA direct debit chosen at purchase: the first premium
     // was paid by card on the provider's page (PAYMENT), the instalments come from the account.
-    await db.query(
-      `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
-         premium_cents, balance_cents, status, data)
-       VALUES ('CY5550002', 'OF555002', '157', 'HOME_BASIC', NULL, '2026-04-02', '2027-04-01', 22895, 0, 'ACTIVE', $1::jsonb)`,
-      [
-        JSON.stringify({
-          ...quote,
-          CS_POLICY: { ...quote.CS_POLICY, CONTRACT_NO: 'CY5550002', OFFER_NO: 'OF555002', STATUS: 'ACTIVE' },
-          PAYMENT: { ORDER_ID: 'ORD555002', AMOUNT_CENTS: 22895, PADDED_CARD_NO: '400000******9876' },
-          CS_PAYMENT_DATA: {
-            PAYMENT_METHOD: 'DIRECT_DEBIT',
-            IBAN: 'CY21002001950000357001234567',
-            BANK: 'BCYPCY2N',
-            ACCOUNT_HOLDER: 'Ελένη Χαραλάμπους',
-            EFFECTIVE_DATE: '2026-04-02',
-          },
-        }),
-      ],
-    );
+    await issueSiteContract({
+      offerNo: 'OF555002',
+      contractNo: 'CY5550002',
+      flowId: 'property',
+      quote,
+      cents: 22895,
+      period: ['2026-04-02', '2027-04-01'],
+      paddedCardNo: '400000******9876',
+      paymentData: {
+        PAYMENT_METHOD: 'DIRECT_DEBIT',
+        IBAN: 'CY21002001950000357001234567',
+        BANK: 'BCYPCY2N',
+        ACCOUNT_HOLDER: 'Ελένη Χαραλάμπους',
+        EFFECTIVE_DATE: '2026-04-02',
+      },
+    });
     const c = await loggedIn('99000002', '10.40.0.4', 'el');
     const debit = {
       PAYMENT_METHOD: 'DIRECT_DEBIT',
