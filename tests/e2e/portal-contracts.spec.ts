@@ -66,6 +66,8 @@ test('contracts on a phone in Greek: filter, sort, three to a page, detail and t
     L('el', 'contracts:detail.title', { contractNo: 'CY9000101' }),
   );
   await expect(page.getByText('NNT240', { exact: true })).toBeVisible();
+  // The model by its name in the make's models (a dependent list), as the dashboard names it.
+  await expect(page.getByText('RAV4', { exact: true })).toBeVisible();
   await expect(page.getByText('•••• •••• •••• 4021')).toBeVisible();
   // The card the provider keeps a binding of is a standing order on it, and says so.
   await expect(page.getByText(L('el', 'contracts:detail.methods.CARD_SO'), { exact: true })).toBeVisible();

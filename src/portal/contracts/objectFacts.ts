@@ -6,12 +6,14 @@ import type { Option } from '../../ui/components/fields';
 import { showEuro } from '../format';
 import objectFields from './objectFields.json';
 
-export type FieldFormat = 'text' | 'title' | 'lov' | 'choice' | 'euro' | 'number' | 'year' | 'days' | 'area';
+export type FieldFormat = 'text' | 'lov' | 'choice' | 'euro' | 'number' | 'year' | 'days' | 'area';
 
 export interface ObjectField {
   field: string;
   format?: FieldFormat;
   lov?: string;
+  /** The object field a dependent list is filtered by (the models of a make). */
+  dependsOn?: string;
 }
 
 const FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
@@ -21,9 +23,15 @@ export function objectFieldsOf(productCode: string): ObjectField[] {
   return FIELDS[productCode] ?? [];
 }
 
-/** The lists of values the product's facts read their texts from. */
+/** The whole lists of values the product's facts read their texts from (dependent ones apart). */
 export function lovNamesOf(productCode: string): string[] {
-  return [...new Set(objectFieldsOf(productCode).flatMap((f) => (f.lov ? [f.lov] : [])))];
+  return [...new Set(objectFieldsOf(productCode).flatMap((f) => (f.lov && !f.dependsOn ? [f.lov] : [])))];
+}
+
+/** The product's dependent list, if a fact reads one: its name and the field that filters it. */
+export function dependentLovOf(productCode: string): { lov: string; key: string } | null {
+  const field = objectFieldsOf(productCode).find((f) => f.lov && f.dependsOn);
+  return field?.lov && field.dependsOn ? { lov: field.lov, key: field.dependsOn } : null;
 }
 
 export interface Fact {
@@ -50,9 +58,6 @@ export function objectFacts(
     const choice = () => t(`values.${f.field}.${text}`, { defaultValue: text });
     let value: string;
     switch (f.format) {
-      case 'title':
-        value = text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
-        break;
       case 'lov':
         value = lists[f.lov ?? '']?.find((o) => o.value === text)?.label ?? choice();
         break;

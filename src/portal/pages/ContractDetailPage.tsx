@@ -15,11 +15,11 @@ import {
 import { isZcpError } from '../../api/errors';
 import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ReadState } from '../components/ReadState';
-import { lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
+import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
 import { showDate, showEuro } from '../format';
-import { type LovOptions, labelOf, useLovs } from '../lov';
+import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
 import { CONTRACTS_PATH } from '../routePaths';
 import type { Loaded } from '../state/portalData';
 import { useContracts } from '../state/portalData';
@@ -139,7 +139,17 @@ function Detail({ detail }: { detail: ContractDetail }) {
   const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
   // The bank of a direct debit is stored as its BIC: its name comes from the banks' list.
   const names = [...lovNamesOf(c.PRODUCT_CODE), ...(payment?.BANK ? ['CpBankList'] : [])];
-  const lists = useLovs(names, i18n.language) ?? {};
+  const whole = useLovs(names, i18n.language) ?? {};
+  // A dependent list (a make's models) is asked for with the value it depends on.
+  const dependent = dependentLovOf(c.PRODUCT_CODE);
+  const dependentKey = dependent ? String(detail.CS_OBJECT[dependent.key] ?? '') : '';
+  const dependentOptions = useDependentLov(
+    dependent?.key ?? '',
+    dependentKey,
+    dependent?.lov ?? '',
+    i18n.language,
+  );
+  const lists = dependent && dependentOptions ? { ...whole, [dependent.lov]: dependentOptions } : whole;
   const facts = objectFacts(c.PRODUCT_CODE, detail.CS_OBJECT, lists, t, i18n.language);
   const euro = (n: number) => showEuro(n, i18n.language);
   return (

@@ -5,7 +5,13 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import el from '../../../locales/el/contracts.json';
 import en from '../../../locales/en/contracts.json';
-import { lovNamesOf, maskIban, objectFacts, objectFieldsOf } from '../../../src/portal/contracts/objectFacts';
+import {
+  dependentLovOf,
+  lovNamesOf,
+  maskIban,
+  objectFacts,
+  objectFieldsOf,
+} from '../../../src/portal/contracts/objectFacts';
 import objectFields from '../../../src/portal/contracts/objectFields.json';
 import { offerFlowLink } from '../../../src/portal/contracts/paths';
 
@@ -35,19 +41,26 @@ describe('object facts', () => {
     const facts = objectFacts(
       'MOTOR',
       { LICENSE_PLATE: 'NNT240', MANUFACTURER: 'TOYOTA', MODEL: 'RAV4', VEHICLE_VALUE: 26000, FUEL: '' },
-      { MANUFACTURER: [{ value: 'TOYOTA', label: 'Toyota' }] },
+      {
+        MANUFACTURER: [{ value: 'TOYOTA', label: 'Toyota' }],
+        MODEL: [{ value: 'RAV4', label: 'RAV4' }],
+      },
       t,
       'en',
     );
     expect(facts.map((f) => [f.label, f.value])).toEqual([
       ['Registration number', 'NNT240'],
       ['Make', 'Toyota'],
-      ['Model', 'Rav4'],
+      ['Model', 'RAV4'],
       ['Vehicle value', '€26,000'],
     ]);
     const travel = objectFacts('TRAVEL', { OBJECT_TYPE: 'EUROPE', DURATION_DAYS: 12 }, {}, t, 'en');
     expect(travel.map((f) => f.value)).toEqual(['Europe', '12 days']);
     expect(lovNamesOf('PROPERTY')).toContain('BUILDING_TYPE');
+    // The models are a make's: asked for as a dependent list, not with the whole ones.
+    expect(dependentLovOf('MOTOR')).toEqual({ lov: 'MODEL', key: 'MANUFACTURER' });
+    expect(lovNamesOf('MOTOR')).not.toContain('MODEL');
+    expect(dependentLovOf('PROPERTY')).toBeNull();
   });
 
   it('masks an IBAN to its country, check digits and last four', () => {
