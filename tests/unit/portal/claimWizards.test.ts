@@ -4,8 +4,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder } from '../../../src/engine/flow/check';
-import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
-import { listFlowIds, readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
+import { listFlowIds, readFlowFiles } from '../../../src/engine/flow/files';
 import type { Flow } from '../../../src/engine/flow/types';
 import {
   CLAIM_WIZARDS,
@@ -13,7 +12,7 @@ import {
   claimWizardLink,
   claimWizardStart,
 } from '../../../src/portal/claimWizards';
-import { lovNames } from '../../../src/server/data/index';
+import { flowCheckInputs } from '../support/flowCheckInputs';
 
 const contract = (PRODUCT_CODE: string, STATUS = 'ACTIVE', CONTRACT_NO = 'CY9000102') => ({
   PRODUCT_CODE,
@@ -100,14 +99,7 @@ describe('flows:check knows claimFor', () => {
     let base: Omit<CheckInputs, 'files'>;
     let files: CheckInputs['files'];
     beforeAll(async () => {
-      const [schemas, locales, fieldSets, raw] = await Promise.all([
-        readFormatSchemas(),
-        readLocaleFiles(),
-        readFieldSets(),
-        readFlowFiles('motor-claim'),
-      ]);
-      base = { schemas, locales, fieldSets, lovNames: lovNames() };
-      files = { id: 'motor-claim', ...raw };
+      ({ base, files } = await flowCheckInputs('motor-claim'));
     });
     const check = (claimFor: unknown) => {
       const copy = structuredClone(files) as CheckInputs['files'] & { flow: Record<string, unknown> };

@@ -6,8 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { type CheckInputs, checkFlowFolder } from '../../../src/engine/flow/check';
-import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
-import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
+import { loadFlowBundles } from '../../../src/engine/flow/files';
 import { substepUiSchema } from '../../../src/engine/flow/forms';
 import type { Flow, Quote } from '../../../src/engine/flow/types';
 import { validateSubstep } from '../../../src/engine/flow/validate';
@@ -15,7 +14,7 @@ import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine
 import type { FlowServices } from '../../../src/engine/machine/services';
 import { getPath, setPath } from '../../../src/engine/paths';
 import { fieldRules, ruleChecklists } from '../../../src/engine/rules/fieldRules';
-import { lovNames } from '../../../src/server/data/index';
+import { flowCheckInputs } from '../support/flowCheckInputs';
 
 let register: FlowBundle;
 let reset: FlowBundle;
@@ -175,14 +174,7 @@ describe('flows:check knows the new constructs', () => {
   let base: Omit<CheckInputs, 'files'>;
   let files: CheckInputs['files'];
   beforeAll(async () => {
-    const [schemas, locales, fieldSets, raw] = await Promise.all([
-      readFormatSchemas(),
-      readLocaleFiles(),
-      readFieldSets(),
-      readFlowFiles('register'),
-    ]);
-    base = { schemas, locales, fieldSets, lovNames: lovNames() };
-    files = { id: 'register', ...raw };
+    ({ base, files } = await flowCheckInputs('register'));
   });
   const check = (mutate: (flow: Flow) => void) => {
     const copy = structuredClone(files) as CheckInputs['files'] & { flow: Flow };

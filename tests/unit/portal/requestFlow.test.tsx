@@ -14,8 +14,7 @@ import { createActor, waitFor } from 'xstate';
 import enUi from '../../../locales/en/ui.json';
 import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { type CheckInputs, checkFlowFolder } from '../../../src/engine/flow/check';
-import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
-import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
+import { loadFlowBundles } from '../../../src/engine/flow/files';
 import { substepUiSchema } from '../../../src/engine/flow/forms';
 import type { Flow, Quote } from '../../../src/engine/flow/types';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
@@ -24,6 +23,7 @@ import { setPath } from '../../../src/engine/paths';
 import { lovNames } from '../../../src/server/data/index';
 import { CompletionScreen } from '../../../src/ui/flow/CompletionScreen';
 import { templates, widgets } from '../../../src/ui/theme';
+import { flowCheckInputs } from '../support/flowCheckInputs';
 
 afterEach(cleanup);
 
@@ -189,14 +189,7 @@ describe('flows:check knows the request constructs', () => {
   let base: Omit<CheckInputs, 'files'>;
   let files: CheckInputs['files'];
   beforeAll(async () => {
-    const [schemas, locales, fieldSets, raw] = await Promise.all([
-      readFormatSchemas(),
-      readLocaleFiles(),
-      readFieldSets(),
-      readFlowFiles('new-request'),
-    ]);
-    base = { schemas, locales, fieldSets, lovNames: lovNames() };
-    files = { id: 'new-request', ...raw };
+    ({ base, files } = await flowCheckInputs('new-request'));
   });
   const check = (mutate: (flow: Flow) => void) => {
     const copy = structuredClone(files) as CheckInputs['files'] & { flow: Flow };
