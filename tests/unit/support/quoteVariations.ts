@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from '../../../bench/rules/ruleSet';
 import { resolveAnswers } from '../../../src/cli/replay/scenario';
 import type { Condition } from '../../../src/engine/conditions';
 import { exprPaths } from '../../../src/engine/expr';
@@ -21,17 +22,8 @@ import type { Product } from '../../../src/server/products/catalog';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** A small seeded generator (mulberry32), so a failing quote can be made again. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator (the benchmark's mulberry32), so a failing quote can be made again. */
+export const seeded = prng;
 
 type Candidates = Map<string, unknown[]>;
 
