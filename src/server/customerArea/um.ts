@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
 import { requestLang } from '../errors';
 import {
+  checkPassword,
   completeLogin,
   dateOrRefuse,
   legalEntity,
@@ -43,7 +44,7 @@ import {
 } from './sessions';
 import { confirmForUse, confirmSmsCode, consumeCode, type SmsPurpose, sendSmsCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import { createUser, recordWrongPassword, setPassword, userById, userByMobile } from './users';
+import { createUser, setPassword, userById, userByMobile } from './users';
 
 const TAG = 'portal: session';
 const PURPOSES = ['REGISTRATION', 'RESET', 'MOBILE_CHANGE'] as const;
@@ -105,17 +106,11 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await failed(request.ip);
           throw wrongLogin();
         }
-        if (user.locked) throw lockedError();
-        const now = ctx.now();
-        if (!(await verifyPassword(request.body.PASSWORD, user.password_hash))) {
-          await failed(request.ip);
-          const locked = await recordWrongPassword(ctx.db, user.user_id, portal.maxFailedLogins, now);
-          request.log.info({ event: 'portal.login_failed', userId: user.user_id, locked }, 'wrong password');
-          if (locked) {
-            await revokeUserSessions(ctx.db, user.user_id, 'LOCKED', now);
-            throw lockedError();
-          }
-          throw wrongLogin();
+        const verdict = await checkPassword(ctx, user, request.body.PASSWORD);
+        if (verdict !== 'RIGHT') {
+          if (verdict !== 'LOCKED') await failed(request.ip);
+          request.log.info({ event: 'portal.login_failed', userId: user.user_id, verdict }, 'login refused');
+          throw verdict === 'WRONG' ? wrongLogin() : lockedError();
         }
         const customer = await customerByNo(ctx.db, user.customer_no);
         if (!customer) throw wrongLogin();
@@ -515,16 +510,14 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request, reply) => {
         const { user, session } = auth(request);
         const now = ctx.now();
-        if (!(await verifyPassword(request.body.PASSWORD, user.password_hash))) {
-          const locked = await recordWrongPassword(ctx.db, user.user_id, portal.maxFailedLogins, now);
-          if (locked) {
-            await revokeUserSessions(ctx.db, user.user_id, 'LOCKED', now);
-            clearSessionCookies(reply, portal);
-            throw lockedError();
-          }
+        const verdict = await checkPassword(ctx, user, request.body.PASSWORD);
+        if (verdict === 'LOCKED' || verdict === 'LOCKING') {
+          clearSessionCookies(reply, portal);
+          throw lockedError();
+        }
+        if (verdict === 'WRONG') {
           throw coded(422, 'errors.portal.wrongPassword', 'WRONG_PASSWORD', {}, 'PASSWORD');
         }
-        await ctx.db.query('UPDATE portal_users SET failed_logins = 0 WHERE user_id = $1', [user.user_id]);
         if (user.two_factor) {
           await ctx.db.query(
             'UPDATE portal_sessions SET reauth_pending_at = $2::timestamptz WHERE session_id = $1',
