@@ -59,6 +59,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -98,6 +100,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     frameworkErrors: frameworkErrorAnswer(headers),
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',

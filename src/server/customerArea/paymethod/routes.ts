@@ -181,15 +181,18 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { row, fields } = await receiveUpload(ctx, request, {
+        // The contract (a field sent before the file) is checked before anything is stored, so a
+        // stranger's number is refused with nothing kept.
+        const { row } = await receiveUpload(ctx, request, {
           purpose: CERTIFICATE_PURPOSE,
-          kind: 'document',
+          kind: async (fields) => {
+            await contractOf(request, {
+              CONTRACT_NO: fields.CONTRACT_NO ?? '',
+              PRODUCT_ID: fields.PRODUCT_ID ?? '',
+            });
+            return 'document';
+          },
           field: 'CERTIFICATE',
-        });
-        // The contract is checked too (fields come before the file), so a stranger's number is refused.
-        await contractOf(request, {
-          CONTRACT_NO: fields.CONTRACT_NO ?? '',
-          PRODUCT_ID: fields.PRODUCT_ID ?? '',
         });
         return uploadSummary(row);
       },
