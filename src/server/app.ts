@@ -15,6 +15,7 @@ import { loadFlowBundles } from '../engine/flow/files';
 import { createStatusClient } from './cardProvider/client';
 import { type Config, ConfigError } from './config';
 import type { ServiceContext } from './context';
+import { registerCsrf } from './csrf';
 import { devSmsRoutes, httpSmsTransport, portalRoutes } from './customerArea/index';
 import { type Db, openDb } from './db';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
@@ -185,6 +186,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     kickOutbox: () => sender?.kick(),
     files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
   };
+
+  // One CSRF rule for every state-changing call of every module, before any body is read.
+  registerCsrf(app, ctx);
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.

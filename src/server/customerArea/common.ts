@@ -118,7 +118,7 @@ export async function completeLogin(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
-  setSessionCookies(reply, ctx.config.portal, tokens, now);
+  setSessionCookies(reply, ctx.config.portal, tokens, now, ctx.config.sessionSecret);
   request.log.info({ event: 'portal.login', userId: user.user_id }, 'portal login');
   return sessionAnswer(ctx, user, customer, tokens);
 }
@@ -135,7 +135,7 @@ export async function startSecondFactor(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
-  setSessionCookies(reply, ctx.config.portal, tokens, now);
+  setSessionCookies(reply, ctx.config.portal, tokens, now, ctx.config.sessionSecret);
   const [{ n }] = await ctx.db.query<{ n: string }>(
     'SELECT count(*)::text AS n FROM passkeys WHERE user_id = $1',
     [user.user_id],

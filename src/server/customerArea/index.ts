@@ -1,7 +1,6 @@
 // The customer portal's part of the zcp service (issue 12): registered inside /zcp by app.ts.
-// CSRF protection covers every state-changing portal call; demo data is loaded when configured.
+// The CSRF rule (src/server/csrf.ts) treats its routes as portal forms; demo data is loaded when configured.
 
-import csrfProtection from '@fastify/csrf-protection';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { claimRoutes } from '../claims/routes';
@@ -13,7 +12,6 @@ import { seedDemoData } from './demo';
 import { completeDemoOffers } from './demoOffers';
 import { seedEndorsementDemo } from './endorsements/demo';
 import { endorsementRoutes } from './endorsements/routes';
-import { cookieNames, cookieOptions, csrfGuard } from './http';
 import { passkeyRoutes } from './passkeys';
 import { seedPaymethodDemo } from './paymethod/demo';
 import { paymethodRoutes } from './paymethod/routes';
@@ -23,8 +21,6 @@ import { umRoutes } from './um';
 
 export { devSmsRoutes } from './devSms';
 export { httpSmsTransport } from './smsGateway';
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 
 export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const portal = ctx.config.portal;
@@ -37,17 +33,10 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
       await seedEndorsementDemo(ctx.db);
       await seedPaymethodDemo(ctx.db);
     }
-    await app.register(csrfProtection, {
-      cookieKey: cookieNames(portal).csrfSecret,
-      cookieOpts: cookieOptions(portal),
-      getToken: (request) => {
-        const header = request.headers['x-csrf-token'];
-        return typeof header === 'string' ? header : undefined;
-      },
-    });
-    const csrf = csrfGuard(app);
-    app.addHook('onRequest', async (request, reply) => {
-      if (STATE_CHANGING.has(request.method)) await csrf(request, reply);
+    // Every portal route is a portal form for the CSRF rule (src/server/csrf.ts): without a
+    // session it needs the double-submit token, whatever its body.
+    app.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), portal: true } as typeof route.config;
     });
     // Uploads (certificates, claim photos): one file per request, bounded before it is buffered.
     await app.register(multipart, { limits: multipartLimits(ctx) });

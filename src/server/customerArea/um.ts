@@ -4,6 +4,7 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceContext } from '../context';
+import { currentCsrfToken } from '../csrf';
 import { requestLang } from '../errors';
 import {
   checkPassword,
@@ -71,15 +72,11 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: 'The CSRF token to echo in X-CSRF-Token on every portal POST/PUT/DELETE',
           description:
-            'Sets the HttpOnly secret cookie (zcp_csrf_secret) and a script-readable zcp_csrf cookie holding the token (__Host- names over https).',
+            "Logged in: the session's token (it changes at login and logout). Otherwise the anonymous double-submit token, also set in the script-readable zcp_csrf cookie (__Host-zcp_csrf over https).",
           response: answers({ 200: { type: 'object', properties: { CSRF_TOKEN: { type: 'string' } } } }),
         },
       },
-      async (_request, reply) => {
-        const token = reply.generateCsrf();
-        reply.setCookie(cookieNames(portal).csrf, token, cookieOptions(portal, false));
-        return { CSRF_TOKEN: token };
-      },
+      async (request, reply) => ({ CSRF_TOKEN: await currentCsrfToken(ctx, request, reply) }),
     );
 
     app.post<{ Body: { USERNAME: string; PASSWORD: string } }>(
@@ -199,7 +196,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
             await revokeSession(ctx.db, session.session_id, 'LOCKED', now);
             throw new SessionError('SESSION_EXPIRED');
           }
-          setSessionCookies(reply, portal, tokens, now);
+          setSessionCookies(reply, portal, tokens, now, settings.secret);
           return sessionAnswer(ctx, user, customer, tokens);
         } catch (error) {
           if (!(error instanceof SessionError)) throw error;
@@ -253,6 +250,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const sessionId =
           fromAccess ?? (await sessionIdOfRefreshToken(ctx.db, request.cookies[names.refresh]));
         if (sessionId) await revokeSession(ctx.db, sessionId, 'LOGOUT', now);
+        // The session's CSRF token ends with it: the browser gets a new anonymous one.
         clearSessionCookies(reply, portal);
         return reply.code(204).send();
       },
