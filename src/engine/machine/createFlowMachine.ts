@@ -4,7 +4,7 @@
 // answer (referral, e-mail code, changed premium, error); then payment and the end. Each part lives
 // in its own file; this one assembles them.
 
-import { assign, setup } from 'xstate';
+import { setup } from 'xstate';
 import type { Flow } from '../flow/types';
 import { sharedActions, type Update } from './actions';
 import { effectsActor, enteringState, leavingState, pauseActions, pauseStates } from './effectsPauses';
