@@ -71,4 +71,12 @@ describe('layers', () => {
     // The public site must build without the portal's pages; main.tsx wires the two together.
     expect(violations('app', ['portal'])).toEqual([]);
   });
+
+  it('src/portal imports nothing from src/app: what both use is in src/shell', () => {
+    expect(violations('portal', ['app'])).toEqual([]);
+  });
+
+  it('src/shell, below both halves, imports neither', () => {
+    expect(violations('shell', ['app', 'portal'])).toEqual([]);
+  });
 });
