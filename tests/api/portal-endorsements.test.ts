@@ -3,9 +3,9 @@
 // refused on every call. Each test sets the values it needs on the demo contracts directly.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
-import { endorsementRules } from '../../src/server/customerArea/endorsements/kinds';
+import { endorsementRules } from '../../src/server/contracts/endorsements/kinds';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/server/security';
+import { contentSecurityPolicy } from '../../src/server/platform/security';
 import { startService, type TestService } from './support/app';
 
 let s: TestService;
@@ -144,7 +144,7 @@ describe('errors', () => {
       headers: { 'content-type': 'text/plain' },
       payload: 'hello',
     });
-    // Before the body is read (src/server/csrf.ts); it never reached a handler before either (400).
+    // Before the body is read (src/server/accounts/csrf.ts); it never reached a handler before either (400).
     expect([text.statusCode, text.json().CODE]).toEqual([403, 'CSRF']);
   });
 });
