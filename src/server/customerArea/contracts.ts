@@ -177,7 +177,7 @@ export function contractDetail(
       PRODUCT_DESC: labelOr(lang, `products.${code}`, code),
       CONTRACT_VERSION: Number(row.version),
       STATUS: status.code,
-      STATUS_DESC: status.text[lang],
+      STATUS_DESC: status.text(lang),
       START_DATE: row.start_date,
       EXPIRY_DATE: row.expiry_date,
       ZZPREMIUM_BEFORE_DISC_AMOUNT: Number.isFinite(before) && before > 0 ? before : after,

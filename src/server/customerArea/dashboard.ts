@@ -51,19 +51,14 @@ export function objectDescription(flow: Flow | undefined, quote: unknown, lang: 
   });
 }
 
-/** The contract status labels of spec §4, in both languages; an active contract past its expiry reads as expired. */
-const CONTRACT_STATUS: Record<string, Record<Lang, string>> = {
-  ACTIVE: { el: 'Ενεργό', en: 'Active' },
-  PENDING_FINALIZATION: { el: 'Εκκρεμεί οριστικοποίηση', en: 'Pending finalisation' },
-  PENDING_PAYMENT_REVIEW: { el: 'Εκκρεμεί έλεγχος πληρωμής', en: 'Pending payment review' },
-  PENDING_POLICY_REVIEW: { el: 'Εκκρεμεί έλεγχος συμβολαίου', en: 'Pending policy review' },
-  EXPIRED: { el: 'Έληξε', en: 'Expired' },
-  CANCELLED: { el: 'Ακυρώθηκε', en: 'Cancelled' },
-};
-
+/**
+ * A contract's status (spec §4) and its name: one name per status, contracts:statuses in the
+ * locales, which the portal's lists and cards read too. An active contract past its expiry is expired.
+ */
 export function contractStatus(stored: string, expiryDate: string, today: string) {
   const code = stored === 'ACTIVE' && expiryDate < today ? 'EXPIRED' : stored;
-  return { code, text: CONTRACT_STATUS[code] ?? { el: code, en: code } };
+  const key = `contracts:statuses.${code}`;
+  return { code, text: (lang: Lang) => (hasKey(lang, key) ? t(lang, key) : code) };
 }
 
 type ContractRow = {
@@ -108,7 +103,7 @@ export async function contractsOf(
       CATEGORY: code,
       PACKAGE_ID: r.package_id,
       STATUS: status.code,
-      STATUS_DESC: status.text[lang],
+      STATUS_DESC: status.text(lang),
       START_DATE: r.start_date,
       EXPIRY_DATE: r.expiry_date,
       ZZPREMIUM_BEFORE_DISC_AMOUNT:
@@ -215,13 +210,11 @@ type ClaimRow = {
   repair_shop: string;
 };
 
-const CLAIM_STATUS: Record<string, Record<Lang, string>> = {
-  SUBMITTED: { el: 'Υποβλήθηκε', en: 'Submitted' },
-  IN_PROGRESS: { el: 'Σε εξέλιξη', en: 'In progress' },
-  SETTLED: { el: 'Διευθετήθηκε', en: 'Settled' },
-  REJECTED: { el: 'Απορρίφθηκε', en: 'Rejected' },
-  CLOSED: { el: 'Έκλεισε', en: 'Closed' },
-};
+/** A claim's status by its one name (claims:statuses, as the portal shows it). */
+export function claimStatusText(status: string, lang: Lang): string {
+  const key = `claims:statuses.${status}`;
+  return hasKey(lang, key) ? t(lang, key) : status;
+}
 
 export async function claimsOf(db: Db, customer: CustomerRow, lang: Lang) {
   const rows = await db.query<ClaimRow>(
@@ -241,7 +234,7 @@ export async function claimsOf(db: Db, customer: CustomerRow, lang: Lang) {
     LOCATION: r.location,
     DESCRIPTION: r.description,
     STATUS: r.status,
-    STATUS_DESC: CLAIM_STATUS[r.status]?.[lang] ?? r.status,
+    STATUS_DESC: claimStatusText(r.status, lang),
     SUBMITTED_ON: r.submitted_on,
     CLAIMED_AMOUNT: r.claimed_amount_cents === null ? null : centsToEuro(Number(r.claimed_amount_cents)),
     COMPENSATION_TYPE: r.compensation_type,
