@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatEuro } from '../engine/money';
 
 export type Lang = 'el' | 'en';
 export const LANGS: readonly Lang[] = ['el', 'en'];
@@ -65,13 +66,23 @@ export function hasKey(lang: Lang, key: string): boolean {
  */
 export function t(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const template = lookup(lang, key) ?? lookup(lang === 'el' ? 'en' : 'el', key) ?? key;
-  // {{name}} or {{name, number}}, as i18next reads them in the browser, so one string serves both.
+  // {{name}}, {{name, number}} or {{name, euro}} (whole euro, the one money formatter), as i18next
+  // reads them in the browser, so one string serves both.
   return template.replace(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];
     if (value === undefined || value === null) return '';
     if (format === 'number' && typeof value === 'number') return numberFormat(lang).format(value);
+    if (format === 'euro') return euroText(value, lang);
     return String(value);
   });
+}
+
+/** An amount as whole euro (formatEuro); a value that is not a number is shown as it is. */
+function euroText(value: unknown, lang: Lang): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return typeof value !== 'boolean' && value !== '' && Number.isFinite(n)
+    ? formatEuro(n, lang)
+    : String(value);
 }
 
 const numberFormats = new Map<Lang, Intl.NumberFormat>();

@@ -210,7 +210,7 @@ describe('contract list and detail', () => {
       CATEGORY: 'TRAVEL',
       ZZPREMIUM_AFTER_DISC_AMOUNT: 22.8,
       ZZPREMIUM_BEFORE_DISC_AMOUNT: 24,
-      STATUS_DESC: 'Ενεργό',
+      STATUS_DESC: 'Σε ισχύ', // one name per status (contracts:statuses), as the portal shows it
     });
     const d = (await c.get('/zcp/contract/detail/CY5550001/518')).json();
     expect(d.CT_OBJECT_TRAVEL).toEqual([

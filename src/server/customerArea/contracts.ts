@@ -5,10 +5,10 @@
 
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { insuredObject } from '../../engine/flow/objectSummary';
-import { centsToEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import type { Db } from '../db';
 import { hasKey, type Lang, t } from '../i18n';
+import { contractAmounts } from './contractAmounts';
 import { type CustomerRow, csUser, linkPurchases } from './customers';
 import { contractStatus, objectDescription, productCode } from './dashboard';
 import { forbidden } from './http';
@@ -155,10 +155,6 @@ export function contractDetail(
 ): ContractDetail & Record<string, unknown> {
   const code = productCode(bundles, row.flow_id);
   const bundle = bundles.find((b) => b.flow.id === row.flow_id);
-  const policy = record(row.data.CS_POLICY);
-  const after = centsToEuro(Number(row.premium_cents));
-  const before = Number(policy.INITIAL_AMOUNT);
-  const instalments = Number(policy.INSTALLMENT_NUMBER);
   const status = contractStatus(row.status, row.expiry_date, today);
   const plan = coverPlan(bundle, row.package_id, lang);
   const object: Json = {
@@ -180,10 +176,7 @@ export function contractDetail(
       STATUS_DESC: status.text(lang),
       START_DATE: row.start_date,
       EXPIRY_DATE: row.expiry_date,
-      ZZPREMIUM_BEFORE_DISC_AMOUNT: Number.isFinite(before) && before > 0 ? before : after,
-      ZZPREMIUM_AFTER_DISC_AMOUNT: after,
-      ZZBALANCE_AMOUNT: centsToEuro(Number(row.balance_cents)),
-      INSTALLMENT_NUMBER: Number.isInteger(instalments) && instalments > 0 ? instalments : 1,
+      ...contractAmounts(row),
       ...plan,
     },
     CS_CUSTOMER: csUser(customer, lang),

@@ -5,13 +5,13 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import { objectSummary } from '../../engine/flow/objectSummary';
 import type { Flow, Quote } from '../../engine/flow/types';
 import { centsToEuro } from '../../engine/money';
-import { getPath } from '../../engine/paths';
 import { lovText } from '../data';
 import type { Db } from '../db';
 import { hasKey, type Lang, t } from '../i18n';
 import type { Catalog } from '../products/catalog';
 import { offerToken } from '../products/offerAccess';
 import { repriceOffer } from '../products/rerate';
+import { contractAmounts } from './contractAmounts';
 import { type CustomerRow, linkPurchases } from './customers';
 
 type Json = Record<string, unknown>;
@@ -92,7 +92,6 @@ export async function contractsOf(
   );
   return rows.map((r) => {
     const code = productCode(bundles, r.flow_id);
-    const before = Number(getPath(r.data, 'CS_POLICY.INITIAL_AMOUNT'));
     const status = contractStatus(r.status, r.expiry_date, today);
     return {
       CONTRACT_NO: r.contract_no,
@@ -106,10 +105,7 @@ export async function contractsOf(
       STATUS_DESC: status.text(lang),
       START_DATE: r.start_date,
       EXPIRY_DATE: r.expiry_date,
-      ZZPREMIUM_BEFORE_DISC_AMOUNT:
-        Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
-      ZZPREMIUM_AFTER_DISC_AMOUNT: centsToEuro(Number(r.premium_cents)),
-      ZZBALANCE_AMOUNT: centsToEuro(Number(r.balance_cents)),
+      ...contractAmounts(r),
       OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.data, lang),
     };
   });

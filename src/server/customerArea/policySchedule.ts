@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ymdToDisplay } from '../../engine/dates';
+import { formatEuro } from '../../engine/money';
 import { banks } from '../data';
 import { type Lang, t } from '../i18n';
-import { formatEuroCents } from '../payments/texts';
 import type { ContractDetail } from './contracts';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
 
@@ -38,8 +38,8 @@ function str(value: unknown): string {
   return '';
 }
 
-const euro = (amount: unknown, lang: Lang) =>
-  typeof amount === 'number' ? formatEuroCents(Math.round(amount * 100), lang) : '';
+/** Whole euro, by the one formatter the portal and the e-mails use. */
+const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
 
 /** The object's rows worth printing: the product's labelled fields that have a value. */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {

@@ -12,6 +12,7 @@ import type { Db } from '../../db';
 import { ApiError } from '../../errors';
 import { type Lang, t } from '../../i18n';
 import { stripClientPrices } from '../../products/pricing';
+import { amountsAfterChange } from '../contractAmounts';
 import { contractDetail, ownContract } from '../contracts';
 import type { CustomerRow } from '../customers';
 import { contractStatus, productCode } from '../dashboard';
@@ -271,9 +272,12 @@ export async function saveChange(
     await tx.query('SELECT 1 FROM contracts WHERE contract_no = $1 FOR UPDATE', [contractNo]);
     const contract = await ownContract(tx, customer, contractNo, productId);
     const change = await priceChange(ctx, tx, contract, type, body, lang);
+    // Every amount follows: before discount, the balance to pay (and so each instalment).
+    const moved = amountsAfterChange(contract, change.newData, change.premiumAfter - change.premiumBefore);
     await tx.query(
-      `UPDATE contracts SET data = $2::jsonb, premium_cents = $3, version = version + 1 WHERE contract_no = $1`,
-      [contractNo, JSON.stringify(change.newData), change.premiumAfter],
+      `UPDATE contracts SET data = $2::jsonb, premium_cents = $3, balance_cents = $4, version = version + 1
+        WHERE contract_no = $1`,
+      [contractNo, JSON.stringify(moved.data), change.premiumAfter, moved.balanceCents],
     );
     await tx.query(
       `INSERT INTO endorsements (contract_no, customer_no, endorsement_type, period_start, old_values, new_values,

@@ -16,6 +16,7 @@ import { type ServiceContext, today } from '../../context';
 import { ApiError } from '../../errors';
 import { addWorkingDays, registerContractOrder } from '../../payments';
 import { receiveUpload, uploadSummary } from '../../uploads/routes';
+import { instalmentsOf } from '../contractAmounts';
 import { ownContract, paymentData } from '../contracts';
 import { auth, cookieNames, csrfGuard, requireSession } from '../http';
 import { answers, body, open, str } from '../schemas';
@@ -76,12 +77,6 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
     const found = await contractOf(request, key);
     if (await blockOf(ctx.db, found.row.contract_no)) throw unavailable();
     return found;
-  }
-
-  function instalmentsOf(data: Json): number {
-    const policy = (data.CS_POLICY ?? {}) as Json;
-    const n = Number(policy.INSTALLMENT_NUMBER);
-    return Number.isInteger(n) && n > 0 ? n : 1;
   }
 
   return async (app) => {
