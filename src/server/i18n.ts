@@ -85,6 +85,19 @@ function euroText(value: unknown, lang: Lang): string {
     : String(value);
 }
 
+/**
+ * A string with a count in its plural form as i18next picks it in the browser (units.days_one
+ * "1 ημέρα", days_other "12 ημέρες"); without a count, or without plural forms, the key itself.
+ */
+export function tCount(lang: Lang, key: string, values: Record<string, unknown> = {}): string {
+  if (typeof values.count === 'number') {
+    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
+    if (hasKey(lang, form)) return t(lang, form, values);
+    if (hasKey(lang, `${key}_other`)) return t(lang, `${key}_other`, values);
+  }
+  return t(lang, key, values);
+}
+
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 /** Grouped numbers in the language's own style (700.000 in Greek, 700,000 in English). */
 function numberFormat(lang: Lang): Intl.NumberFormat {

@@ -72,7 +72,7 @@ function schemaProblems(file: string, errors: ErrorObject[] | null | undefined):
   }));
 }
 
-function hasKey(tree: unknown, key: string): boolean {
+export function hasKey(tree: unknown, key: string): boolean {
   let node: unknown = tree;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object') return false;

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
+import { checkObjectFields } from './checkObjectFields';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -64,6 +65,23 @@ export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<stri
   }
 }
 
+/** The object fields config: what the contract page and the policy schedule show per product. */
+export const OBJECT_FIELDS_FILE = 'src/portal/contracts/objectFields.json';
+
+async function checkObjectFieldsFile(
+  read: { flow: unknown }[],
+  locales: CheckInputs['locales'],
+  lovNames: readonly string[],
+): Promise<FlowProblem[]> {
+  let config: unknown;
+  try {
+    config = await readJsonFile(join(PROJECT_ROOT, OBJECT_FIELDS_FILE));
+  } catch (error) {
+    return [{ file: OBJECT_FIELDS_FILE, pointer: '/', message: (error as Error).message }];
+  }
+  return checkObjectFields(OBJECT_FIELDS_FILE, config, read, locales, lovNames);
+}
+
 /** Checks every flow folder; never stops at the first broken one. */
 export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
@@ -108,5 +126,6 @@ export async function checkAllFlows({
     );
   }
   problems.push(...checkClaimWizards(read));
+  problems.push(...(await checkObjectFieldsFile(read, locales, lovNames)));
   return { ids, problems };
 }

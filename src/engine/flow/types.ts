@@ -120,6 +120,8 @@ export interface ProductMeta {
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */
   offerValidityDays?: number;
+  /** false: the portal does not list the product's open offers (cyber, spec §1). */
+  portalOffers?: boolean;
   /**
    * The insured object in a few words, on the portal's cards and lists (OBJECT_DESC): the parts
    * with a value, in order. A product without it is described by the policyholder's name.

@@ -170,7 +170,8 @@ export function contractDetail(
       OFFER_NO: row.offer_no,
       PRODUCT_ID: row.product_id,
       PRODUCT_CODE: code,
-      PRODUCT_DESC: labelOr(lang, `products.${code}`, code),
+      // The product's name as the portal writes it (a title), not the mails' mid-sentence form.
+      PRODUCT_DESC: labelOr(lang, `common:products.${row.flow_id}.name`, code),
       CONTRACT_VERSION: Number(row.version),
       STATUS: status.code,
       STATUS_DESC: status.text(lang),

@@ -7,7 +7,7 @@ import type { Flow, Quote } from '../../engine/flow/types';
 import { centsToEuro } from '../../engine/money';
 import { lovText } from '../data';
 import type { Db } from '../db';
-import { hasKey, type Lang, t } from '../i18n';
+import { hasKey, type Lang, t, tCount } from '../i18n';
 import type { Catalog } from '../products/catalog';
 import { offerToken } from '../products/offerAccess';
 import { repriceOffer } from '../products/rerate';
@@ -27,19 +27,6 @@ export function flowOf(bundles: FlowBundle[], flowId: string): Flow | undefined 
 }
 
 /**
- * A locale string for the object's summary; with a count, its plural form as i18next picks it in
- * the browser (contracts:units.days_one "1 ημέρα", days_other "12 ημέρες").
- */
-function summaryText(lang: Lang, key: string, values: { value: string; count?: number }): string {
-  if (values.count !== undefined) {
-    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
-    if (hasKey(lang, form)) return t(lang, form, values);
-    if (hasKey(lang, `${key}_other`)) return t(lang, `${key}_other`, values);
-  }
-  return t(lang, key, values);
-}
-
-/**
  * The insured object in a few words (OBJECT_DESC), as the product's flow describes it
  * (`objectSummary`: plate and model, an address, a trip's days), else the policyholder's name.
  */
@@ -47,7 +34,7 @@ export function objectDescription(flow: Flow | undefined, quote: unknown, lang: 
   return objectSummary(flow, quote, {
     lang,
     lovText: (name, value) => lovText(name, value, lang),
-    t: (key, values) => summaryText(lang, key, values),
+    t: (key, values) => tCount(lang, key, values),
   });
 }
 
@@ -153,24 +140,27 @@ export async function offersOf(
       ORDER BY created_at DESC`,
     [customer.customer_no, today],
   );
-  return rows
-    .map((r) => ({ r, code: productCode(bundles, r.flow_id) }))
-    .filter(({ code }) => code !== 'CYBER') // spec §1: offers are listed for every product except cyber
-    .map(({ r, code }) => ({
-      OFFER_NO: r.offer_no,
-      PRODUCT_ID: r.product_id,
-      PRODUCT_CODE: code,
-      OFFER_TYPE: `OFFER_${code}`,
-      PACKAGE_ID: r.package_id,
-      SAVE_DATE: new Date(r.created_at).toISOString().slice(0, 10),
-      EXPIRY_DATE: r.expiry_date,
-      PREMIUM: centsToEuro(Number(r.premium_cents)),
-      STATUS: r.status,
-      OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
-      DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
-      TOKEN: offerToken(secret, r.offer_no),
-      LINK: offerLink(bundles, r, secret),
-    }));
+  return (
+    rows
+      // The product block says whether its offers are listed (cyber's are not, spec §1).
+      .filter((r) => flowOf(bundles, r.flow_id)?.product?.portalOffers !== false)
+      .map((r) => ({ r, code: productCode(bundles, r.flow_id) }))
+      .map(({ r, code }) => ({
+        OFFER_NO: r.offer_no,
+        PRODUCT_ID: r.product_id,
+        PRODUCT_CODE: code,
+        OFFER_TYPE: `OFFER_${code}`,
+        PACKAGE_ID: r.package_id,
+        SAVE_DATE: new Date(r.created_at).toISOString().slice(0, 10),
+        EXPIRY_DATE: r.expiry_date,
+        PREMIUM: centsToEuro(Number(r.premium_cents)),
+        STATUS: r.status,
+        OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
+        DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
+        TOKEN: offerToken(secret, r.offer_no),
+        LINK: offerLink(bundles, r, secret),
+      }))
+  );
 }
 
 /** Whether the offer priced today differs from its stored premium (one it cannot price is not flagged). */

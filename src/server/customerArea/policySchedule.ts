@@ -7,9 +7,11 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ymdToDisplay } from '../../engine/dates';
+import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
 import { formatEuro } from '../../engine/money';
-import { banks } from '../data';
-import { type Lang, t } from '../i18n';
+import objectFields from '../../portal/contracts/objectFields.json' with { type: 'json' };
+import { banks, lovText } from '../data';
+import { hasKey, type Lang, t, tCount } from '../i18n';
 import type { ContractDetail } from './contracts';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
 
@@ -41,16 +43,23 @@ function str(value: unknown): string {
 /** Whole euro, by the one formatter the portal and the e-mails use. */
 const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
 
-/** The object's rows worth printing: the product's labelled fields that have a value. */
+const OBJECT_FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
+
+/**
+ * The object's rows: its description, then every fact the contract page shows, from the same
+ * config (objectFields.json) by the same rule, list values as their text in the document's language.
+ */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
-  const code = str(object.OBJECT_TYPE_CODE);
+  const facts = objectFacts(OBJECT_FIELDS[str(object.OBJECT_TYPE_CODE)] ?? [], object, {
+    t: (key, values) =>
+      hasKey(lang, `contracts:${key}`)
+        ? tCount(lang, `contracts:${key}`, values)
+        : String(values?.defaultValue ?? key),
+    lovText: (lov, value) => lovText(lov, value, lang),
+    euro: (amount) => formatEuro(amount, lang),
+  });
   const rows: [string, string][] = [[text.object.description, str(object.OBJECT_DESC)]];
-  for (const [field, label] of Object.entries(text.objectFields[code] ?? {})) {
-    const raw = object[field];
-    let value = field.endsWith('_VALUE') && typeof raw === 'number' ? euro(raw, lang) : str(raw);
-    if (field.endsWith('_DATE')) value = ymdToDisplay(value);
-    if (value) rows.push([label, value]);
-  }
+  for (const fact of facts) rows.push([fact.label, fact.value]);
   return rows.filter(([, value]) => value !== '');
 }
 
