@@ -1,4 +1,4 @@
-// npm test — everything, in order: generated files, lint, types, flow checks, unit/API/scenario
+// npm test — everything, in order: generated files, lint, types, flow checks, import layers, unit/API/scenario
 // tests (also on PostgreSQL when PG_TEST_URL is set), then the browser tests in Chromium.
 // Each runner ends with a plain "N passed, N failed" line; the exit code is non-zero on any failure.
 
@@ -67,6 +67,8 @@ const stages: Stage[] = [
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'flows:check', cmd: ['npm', 'run', '-s', 'flows:check'] },
   { name: 'flows:paths', cmd: ['npm', 'run', '-s', 'flows:paths'] },
+  // The import rules of .dependency-cruiser.cjs (layers, siblings, no circles) over src/.
+  { name: 'layers', cmd: ['npm', 'run', '-s', 'layers'] },
   { name: 'vitest', cmd: ['npx', 'vitest', 'run'] },
 ];
 if (process.env.PG_TEST_URL) {

@@ -4,13 +4,13 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { seedReads } from './app/hooks/useZcpRead';
 import { hydratablePage } from './app/hydrate';
 import { type AppRouter, createAppRouter } from './app/router';
 import { applyThemeFromQuery } from './app/state/theme';
 import { i18next, initI18n, storedLanguage } from './i18n';
 import { installPortalGuard } from './portal/guard';
 import { portalRouterOptions } from './portal/routes';
+import { seedReads } from './shell/hooks/useZcpRead';
 import { seedLovs } from './ui/flow/useLovs';
 
 // Paint the visit's theme before the first render so a co-branded visit never flashes the default.

@@ -5,8 +5,8 @@ import { RouterProvider } from 'react-router/dom';
 import { registerZcpHandlers } from '../api/client';
 import type { ZcpError } from '../api/errors';
 import { setLoggedIn } from '../api/session';
+import { LOGIN_PATH, productOfPath } from '../shell/routeTable';
 import { type AppRouter, createAppRouter } from './router';
-import { LOGIN_PATH, productOfPath } from './routeTable';
 import { errorPagePath, setAppError } from './state/errorState';
 
 /** What the app does with a 400/418 answer: the error page, with the status text as the message. */

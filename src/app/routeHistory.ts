@@ -2,7 +2,7 @@
 // the dashboard when there is none. Routes flagged skipHistory (the error page, the payment
 // return, one-off forms) are never returned to.
 
-import { DASHBOARD_PATH } from './routeTable';
+import { DASHBOARD_PATH } from '../shell/routeTable';
 
 const MAX_ENTRIES = 50;
 let entries: string[] = [];

@@ -4,13 +4,8 @@
 import i18next from 'i18next';
 import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { DelayedLoader } from '../ui/layout/Loader';
-import { lazyNamed } from '../ui/lazy';
-import { guardNavigation } from './guards';
-import { Layout, type LayoutSlots, type RouteHandle } from './layout/Layout';
-import { RouteErrorPage } from './layout/RouteErrorPage';
-import { FlowRoutePage } from './pages/FlowRoutePage';
-import { NotFoundPage } from './pages/NotFoundPage';
+import { guardNavigation } from '../shell/guards';
+import { NotFoundPage } from '../shell/pages/NotFoundPage';
 import {
   DASHBOARD_PATH,
   hasSendOffer,
@@ -19,7 +14,13 @@ import {
   type ProductKey,
   routeName,
   withQuery,
-} from './routeTable';
+} from '../shell/routeTable';
+import type { AppRoutesOptions, RouteHandle } from '../shell/routeTypes';
+import { DelayedLoader } from '../ui/layout/Loader';
+import { lazyNamed } from '../ui/lazy';
+import { Layout } from './layout/Layout';
+import { RouteErrorPage } from './layout/RouteErrorPage';
+import { FlowRoutePage } from './pages/FlowRoutePage';
 
 /**
  * A page's chunk and its strings, fetched in parallel: the 'pages' namespace is not loaded at start
@@ -114,14 +115,6 @@ const page = (
   element,
   handle: { name: id, skipHistory, titleKey } satisfies RouteHandle,
 });
-
-export interface AppRoutesOptions extends LayoutSlots {
-  /**
-   * More children of the root layout (the portal's pages), matched before page-not-found. A route
-   * with the id of one of the site's own (MyDashboard) takes its place.
-   */
-  extraRoutes?: RouteObject[];
-}
 
 export function appRoutes({ extraRoutes = [], ...slots }: AppRoutesOptions = {}): RouteObject[] {
   const replaced = new Set(extraRoutes.map((r) => r.id).filter(Boolean));

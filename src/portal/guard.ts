@@ -11,8 +11,8 @@
 
 import { generatePath } from 'react-router';
 import { hasRefreshCookie, isLoggedIn } from '../api/session';
-import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../app/guards';
-import { parseStep, withQuery } from '../app/routeTable';
+import { addProtectedRoutes, type NavigationHook, setNavigationHook } from '../shell/guards';
+import { parseStep, withQuery } from '../shell/routeTable';
 import {
   afterLoginPath,
   ENDORSEMENTS_PATH,

@@ -2,7 +2,7 @@
 // only (login, register, reset), and the safe return path after logging in.
 
 import { matchPath } from 'react-router';
-import { DASHBOARD_PATH, LOGIN_PATH, NEW_REQUEST_PATH, REQUESTS_PATH, withQuery } from '../app/routeTable';
+import { DASHBOARD_PATH, LOGIN_PATH, NEW_REQUEST_PATH, REQUESTS_PATH, withQuery } from '../shell/routeTable';
 
 export { DASHBOARD_PATH, LOGIN_PATH, NEW_REQUEST_PATH, REQUESTS_PATH };
 export const REGISTER_PATH = '/register';

@@ -6,8 +6,7 @@ import i18next from 'i18next';
 import { type ComponentType, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../app/layout/Layout';
-import type { AppRoutesOptions } from '../app/router';
+import type { AppRoutesOptions, RouteHandle } from '../shell/routeTypes';
 import { lazyNamed } from '../ui/lazy';
 import { CLAIM_WIZARDS } from './claimWizards';
 

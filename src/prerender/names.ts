@@ -7,5 +7,5 @@ export const APP_MODULE = 'src/main.tsx';
 /** The meta element of a prerendered page naming the modules to fetch once it is painted. */
 export const AFTER_PAINT_META = 'modules-after-paint';
 
-/** Reads a prerendered page carries the answers of (src/app/hooks/useZcpRead.ts), by name. */
+/** Reads a prerendered page carries the answers of (src/shell/hooks/useZcpRead.ts), by name. */
 export const PRERENDERED_READS = { faqs: 'CommonParams/FAQs', cookieTexts: 'cookies/gettexts' } as const;

@@ -6,10 +6,10 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { seedReads } from '../app/hooks/useZcpRead';
 import { appRoutes } from '../app/router';
 import { CORE_NAMESPACES, i18next, initI18n, type Language } from '../i18n';
 import { portalRouterOptions } from '../portal/routes';
+import { seedReads } from '../shell/hooks/useZcpRead';
 import { seedLovs } from '../ui/flow/useLovs';
 
 const routes = appRoutes(portalRouterOptions());

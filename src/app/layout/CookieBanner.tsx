@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import type { EtText } from '../../api/types';
 import { getCookieTexts } from '../../api/zcp';
 import { PRERENDERED_READS } from '../../prerender/names';
-import { useZcpRead } from '../hooks/useZcpRead';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
 
 export const BANNER_TITLE = 'BANNER_TITLE';

@@ -2,30 +2,20 @@
 // cookie banner and the debounced navigation loader. It also keeps the route history, the visit's
 // theme and the document title in step with the location.
 
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { useIsMobile } from '../../shell/hooks/useViewport';
+import type { LayoutSlots, RouteHandle } from '../../shell/routeTypes';
 import { replayEarlyInput } from '../../ui/earlyInput';
 import { NavigationLoader } from '../../ui/layout/Loader';
 import { LazyBoundary } from '../../ui/lazy';
 import { useIsLoggedIn } from '../hooks/useSession';
-import { useIsMobile } from '../hooks/useViewport';
 import { recordRoute } from '../routeHistory';
 import { applyThemeFromQuery } from '../state/theme';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
-
-export interface RouteHandle {
-  /** The spec's route name (MotorOffer, ErrorPage …). */
-  name?: string;
-  /** A back action never returns to this route. */
-  skipHistory?: boolean;
-  /** The locale key of the page's name in the document title ("Help – GIC"). */
-  titleKey?: string;
-  /** "minimal": the login layout of spec §2 (logo and language only: login, register, reset). */
-  layout?: 'default' | 'minimal';
-}
 
 function isRouteHandle(x: unknown): x is RouteHandle {
   return typeof x === 'object' && x !== null;
@@ -75,18 +65,6 @@ function PageShown() {
     if (!document.querySelector('[data-flow]')) replayEarlyInput();
   }, []);
   return null;
-}
-
-/** What the portal adds to the shared layout; the public site alone leaves them out. */
-export interface LayoutSlots {
-  /** The logged-in bottom bar shown under 992 px. */
-  bottomBar?: ReactNode;
-  /** The logged-in main menu, in place of the product menu. */
-  loggedInMenu?: ReactNode;
-  /** The logged-in user's dropdown (profile, help, logout), in the top bar. */
-  accountMenu?: ReactNode;
-  /** Logged-in dialogs that may open over any page (inactivity warning, outdated details). */
-  overlays?: ReactNode;
 }
 
 export type LayoutProps = LayoutSlots;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { PRODUCTS } from '../routeTable';
+import { PRODUCTS } from '../../shell/routeTable';
 
 /** Links to each product's quote flow. */
 export function ProductMenu({ onNavigate }: { onNavigate?: () => void }) {

@@ -6,8 +6,8 @@
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useIsMobile } from '../hooks/useViewport';
-import { HOME_PATH, LOGIN_PATH } from '../routeTable';
+import { useIsMobile } from '../../shell/hooks/useViewport';
+import { HOME_PATH, LOGIN_PATH } from '../../shell/routeTable';
 import { DEFAULT_THEME, useTheme } from '../state/theme';
 import { CallCentre } from './CallCentre';
 import { Greeting } from './Greeting';

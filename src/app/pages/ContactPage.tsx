@@ -8,6 +8,7 @@ import { sendContactRequest } from '../../api/zcp';
 import { ymdToDisplay } from '../../engine/dates';
 import { fieldRules } from '../../engine/rules/fieldRules';
 import { currentLanguage } from '../../i18n';
+import { isProduct, PRODUCTS } from '../../shell/routeTable';
 import {
   FormMessage,
   SelectField,
@@ -17,7 +18,6 @@ import {
 } from '../../ui/components/fields';
 import { useFormPresence } from '../../ui/state/formPresence';
 import { CallCentre } from '../layout/CallCentre';
-import { isProduct, PRODUCTS } from '../routeTable';
 import { useAppError } from '../state/errorState';
 
 export const MESSAGE_MAX_LENGTH = 1024;

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { getCookieTexts } from '../../api/zcp';
 import { PRERENDERED_READS } from '../../prerender/names';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { FormMessage } from '../../ui/components/fields';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
-import { useZcpRead } from '../hooks/useZcpRead';
 import { BANNER_TEXT, BANNER_TITLE, textNamed } from '../layout/CookieBanner';
 import { saveCookieConsent, useCookieConsent } from '../state/cookieConsent';
 

@@ -2,7 +2,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PRODUCTS } from '../routeTable';
+import { PRODUCTS } from '../../shell/routeTable';
 
 export function DashboardPage() {
   const { t } = useTranslation(['pages', 'common']);

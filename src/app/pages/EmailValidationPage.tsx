@@ -3,6 +3,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { HOME_PATH } from '../../shell/routeTable';
 import { EmailValidation } from '../../ui/components/EmailValidation';
 import {
   finishEmailValidation,
@@ -11,7 +12,6 @@ import {
 } from '../../ui/state/emailValidation';
 import { useFormPresence } from '../../ui/state/formPresence';
 import { peekBackTarget } from '../routeHistory';
-import { HOME_PATH } from '../routeTable';
 
 export function EmailValidationPage() {
   const { t } = useTranslation('pages');

@@ -3,8 +3,8 @@
 
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { isProduct, withQuery } from '../../shell/routeTable';
 import { CallCentre } from '../layout/CallCentre';
-import { isProduct, withQuery } from '../routeTable';
 import { offersContact, useAppError } from '../state/errorState';
 
 export function ErrorPage() {

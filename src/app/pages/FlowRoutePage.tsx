@@ -2,12 +2,12 @@
 // The step must be a positive number; the flow itself is the lead's FlowPage, loaded lazily.
 
 import { useParams } from 'react-router';
+import { NotFoundPage } from '../../shell/pages/NotFoundPage';
+import type { FlowSection, ProductKey } from '../../shell/routeTable';
+import { parseStep } from '../../shell/routeTable';
 import { lazyNamed } from '../../ui/lazy';
 import { PromoLink } from '../components/PromoLink';
-import type { FlowSection, ProductKey } from '../routeTable';
-import { parseStep } from '../routeTable';
 import { usePromo } from '../state/promo';
-import { NotFoundPage } from './NotFoundPage';
 
 const FlowPage = lazyNamed(() => import('../../ui/FlowPage'), 'FlowPage');
 

@@ -7,12 +7,12 @@ import { Link } from 'react-router';
 import type { FaqQuestion } from '../../api/types';
 import { getFaqs } from '../../api/zcp';
 import { PRERENDERED_READS } from '../../prerender/names';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
+import { NEW_REQUEST_PATH, REQUESTS_PATH } from '../../shell/routeTable';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { FailedLoad } from '../components/FailedLoad';
 import { useIsLoggedIn } from '../hooks/useSession';
-import { useZcpRead } from '../hooks/useZcpRead';
 import { CallCentre } from '../layout/CallCentre';
-import { NEW_REQUEST_PATH, REQUESTS_PATH } from '../routeTable';
 
 const ALL = '';
 

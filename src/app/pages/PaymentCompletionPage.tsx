@@ -11,10 +11,10 @@ import type { OrderStatusAnswer } from '../../api/types';
 import { getOrderStatus } from '../../api/zcp';
 import { formatEuro } from '../../engine/money';
 import { currentLanguage } from '../../i18n';
+import { isProduct, paymentRetryPath, productFromId, withQuery } from '../../shell/routeTable';
 import { clearStoredFlows, payingFlow } from '../../ui/flow/flowStorage';
 import { FailedLoad } from '../components/FailedLoad';
 import { CallCentre } from '../layout/CallCentre';
-import { isProduct, paymentRetryPath, productFromId, withQuery } from '../routeTable';
 import { currentTheme, themeQuery } from '../state/theme';
 
 export const POLL_INTERVAL_MS = 2_000;

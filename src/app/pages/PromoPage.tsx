@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isZcpError } from '../../api/errors';
 import { getLovMulti, validatePromo } from '../../api/zcp';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { FormMessage, SelectField, showErrorsAndFocus, TextField } from '../../ui/components/fields';
 import { safeReturnPath } from '../../ui/state/emailValidation';
 import { useFormPresence } from '../../ui/state/formPresence';
 import { FailedLoad } from '../components/FailedLoad';
 import { useBackAction } from '../hooks/useBackAction';
-import { useZcpRead } from '../hooks/useZcpRead';
 import { clearPromo, type PromoCodeKind, setPromo, usePromo } from '../state/promo';
 
 const DISTRICT_LOV = 'DISTRICT';

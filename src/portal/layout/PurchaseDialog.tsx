@@ -3,7 +3,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { offerPath, PRODUCTS } from '../../app/routeTable';
+import { offerPath, PRODUCTS } from '../../shell/routeTable';
 import { Dialog } from '../../ui/components/Dialog';
 import { resetFlowActorsStarted } from '../../ui/flow/flowActors';
 import { setFlowPrefill } from '../../ui/flow/prefill';

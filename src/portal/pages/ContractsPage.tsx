@@ -17,7 +17,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ContractEntry } from '../../api/portal';
-import { useIsMobile } from '../../app/hooks/useViewport';
+import { useIsMobile } from '../../shell/hooks/useViewport';
 import { SelectField } from '../../ui/components/fields';
 import { ReadState } from '../components/ReadState';
 import { ProductName, StatusBadge } from '../contracts/parts';

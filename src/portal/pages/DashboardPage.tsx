@@ -4,8 +4,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getAnnouncements } from '../../api/zcp';
-import { useZcpRead } from '../../app/hooks/useZcpRead';
 import { greetingPeriod, nowPartsInNicosia } from '../../engine/dates';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { ClaimCard, ContractCard, OfferCard } from '../components/Cards';
 import { ReadState } from '../components/ReadState';
 import { CLAIMS_PATH, CONTRACTS_PATH, OFFERS_PATH } from '../routePaths';

@@ -9,8 +9,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { isZcpError } from '../../api/errors';
 import * as portal from '../../api/portal';
 import { isTwoFactorPending, type PortalSession, type TwoFactorPending } from '../../api/portal';
-import { offerPath, PRODUCTS } from '../../app/routeTable';
 import { fieldRules } from '../../engine/rules/fieldRules';
+import { offerPath, PRODUCTS } from '../../shell/routeTable';
 import { FormMessage, showErrorsAndFocus, TextField } from '../../ui/components/fields';
 import { useFormPresence } from '../../ui/state/formPresence';
 import {

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useZcpRead } from '../../app/hooks/useZcpRead';
+import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { SelectField } from '../../ui/components/fields';
 import { ReadState } from '../components/ReadState';
 import { showDate } from '../format';

@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  clearRouteHistory,
+  peekBackTarget,
+  recordRoute,
+  takeBackTarget,
+} from '../../../src/app/routeHistory';
+import {
   addProtectedRoutes,
   firstNavigationRedirect,
   guardNavigation,
   isFirstNavigation,
   resetNavigationState,
   setNavigationHook,
-} from '../../../src/app/guards';
-import {
-  clearRouteHistory,
-  peekBackTarget,
-  recordRoute,
-  takeBackTarget,
-} from '../../../src/app/routeHistory';
+} from '../../../src/shell/guards';
 
 const at = (url: string) => {
   const u = new URL(url, 'https://example.cy');

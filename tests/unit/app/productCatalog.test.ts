@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { keepsQuery, PRODUCTS, productFromId, SEND_OFFER_PRODUCTS } from '../../../src/app/routeTable';
+import { keepsQuery, PRODUCTS, productFromId, SEND_OFFER_PRODUCTS } from '../../../src/shell/routeTable';
 
 const flowFolders = readdirSync('flows').filter((d) => !d.startsWith('_'));
 const product = (id: string) => JSON.parse(readFileSync(`flows/${id}/flow.json`, 'utf8')).product;

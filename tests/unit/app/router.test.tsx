@@ -6,11 +6,11 @@ import { ZcpError } from '../../../src/api/errors';
 import { isLoggedIn, setLoggedIn } from '../../../src/api/session';
 import * as zcp from '../../../src/api/zcp';
 import { logoutToLogin, showHttpError } from '../../../src/app/App';
-import { resetNavigationState } from '../../../src/app/guards';
 import { appRoutes } from '../../../src/app/router';
 import { COOKIE_CONSENT_KEY, getCookieConsent } from '../../../src/app/state/cookieConsent';
 import { clearAppError, getAppError } from '../../../src/app/state/errorState';
 import { i18next, initI18n } from '../../../src/i18n';
+import { resetNavigationState } from '../../../src/shell/guards';
 
 vi.mock('../../../src/ui/FlowPage', () => {
   const FlowPage = (p: { flowId: string; section: string; step: number }) => (

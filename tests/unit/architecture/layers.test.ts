@@ -1,74 +1,134 @@
-// The layers of DESIGN.md: the renderer (src/ui) serves both the public site and the portal, so it
-// imports neither; the service (src/server) never imports the command-line tools; the engine
-// imports no layer above it. Read from the source text, so a new file breaks the test at once.
+// The layers of .dependency-cruiser.cjs (run over src/ by npm test's "layers" stage, scripts/layers.ts):
+// each rule is shown to catch an import planted in a throw-away tree shaped like src/, and to let
+// the imports the layering allows through. The tree borrows the project's node_modules so package
+// imports (react, fastify) resolve as they do in src/.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLayers, describeViolations } from '../../../scripts/layers';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const SRC = join(ROOT, 'src');
+type Tree = Record<string, string>;
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
+const made: string[] = [];
 
-// Static imports, re-exports and dynamic import() calls alike.
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
-
-/** The src/ folders a file's relative imports reach ('app', 'ui', 'cli' …). */
-function importedLayers(file: string, text: string): { spec: string; layer: string }[] {
-  const out: { spec: string; layer: string }[] = [];
-  for (const match of text.matchAll(IMPORT)) {
-    const spec = match[1];
-    if (!spec.startsWith('.')) continue;
-    const target = relative(SRC, resolve(dirname(file), spec));
-    if (target.startsWith('..')) continue;
-    out.push({ spec, layer: target.split(/[\\/]/)[0] });
+function plant(tree: Tree): string {
+  const dir = mkdtempSync(join(tmpdir(), 'layers-'));
+  made.push(dir);
+  symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+  for (const [path, text] of Object.entries(tree)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
   }
-  return out;
+  return dir;
 }
 
-function violations(layer: string, forbidden: readonly string[]): string[] {
-  return sourceFiles(join(SRC, layer)).flatMap((file) =>
-    importedLayers(file, readFileSync(file, 'utf8'))
-      .filter((i) => forbidden.includes(i.layer))
-      .map((i) => `${relative(ROOT, file)} imports ${i.spec}`),
-  );
+async function broken(tree: Tree): Promise<string[]> {
+  const { violations } = await checkLayers(['src'], { baseDir: plant(tree), tsConfig: null });
+  return describeViolations(violations);
 }
+
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Files every planted tree may import: one per layer, importing nothing. */
+const LEAVES: Tree = Object.fromEntries(
+  [
+    'src/engine/leaf.ts',
+    'src/ui/leaf.tsx',
+    'src/shell/leaf.ts',
+    'src/app/leaf.tsx',
+    'src/portal/leaf.tsx',
+    'src/api/leaf.ts',
+    'src/server/leaf.ts',
+    'src/cli/leaf.ts',
+    'src/dev/leaf.tsx',
+    'src/prerender/pages.ts',
+  ].map((path) => [path, 'export const leaf = 1;\n']),
+);
+
+/** Each planted file breaks exactly the rule its line names. */
+const PLANTED: [file: string, text: string, rule: string][] = [
+  ['src/engine/a.ts', "import { leaf } from '../ui/leaf';", 'engine-imports-nothing-above-it'],
+  ['src/engine/b.ts', "import { leaf } from '../server/leaf';", 'engine-imports-nothing-above-it'],
+  ['src/engine/c.ts', "import { leaf } from '../api/leaf';", 'engine-imports-nothing-above-it'],
+  ['src/engine/d.ts', "import { leaf } from '../cli/leaf';", 'engine-imports-nothing-above-it'],
+  ['src/engine/e.ts', "import { leaf } from '../shell/leaf';", 'engine-imports-nothing-above-it'],
+  ['src/engine/f.ts', "import { useState } from 'react';", 'engine-uses-no-react-or-fastify'],
+  ['src/engine/g.ts', "import Fastify from 'fastify';", 'engine-uses-no-react-or-fastify'],
+  ['src/ui/a.tsx', "import { leaf } from '../app/leaf';", 'ui-serves-both-halves'],
+  ['src/ui/b.tsx', "import { leaf } from '../portal/leaf';", 'ui-serves-both-halves'],
+  ['src/shell/a.ts', "import { leaf } from '../app/leaf';", 'shell-is-below-both-halves'],
+  ['src/shell/b.ts', "import { leaf } from '../portal/leaf';", 'shell-is-below-both-halves'],
+  // The three kinds of import besides a plain one: re-export, dynamic and type-only.
+  ['src/app/a.tsx', "export { leaf } from '../portal/leaf';", 'app-does-not-import-portal'],
+  ['src/app/b.tsx', "export const later = () => import('../portal/leaf');", 'app-does-not-import-portal'],
+  [
+    'src/portal/a.tsx',
+    "import type { leaf } from '../app/leaf';\nexport type L = typeof leaf;",
+    'portal-does-not-import-app',
+  ],
+  ['src/server/a.ts', "import { leaf } from '../api/leaf';", 'server-reaches-no-browser-code'],
+  ['src/server/b.ts', "import { leaf } from '../ui/leaf';", 'server-reaches-no-browser-code'],
+  ['src/server/c.ts', "import { renderToString } from 'react-dom/server';", 'server-reaches-no-browser-code'],
+  ['src/server/d.ts', "import { leaf } from '../cli/leaf';", 'server-reaches-no-cli'],
+  ['src/engine/h.ts', "import { leaf } from './nowhere';", 'every-import-resolves'],
+  // A circle is named once, from one of its modules (./two, below, closes it).
+  [
+    'src/server/payments/one.ts',
+    "import { two } from './two';\nexport const one = two;",
+    'no-circular-imports',
+  ],
+];
+const CIRCLE_CLOSER: Tree = {
+  'src/server/payments/two.ts': "import { one } from './one';\nexport const two = () => one;\n",
+};
 
 describe('layers', () => {
-  it('the import reader sees static, re-exported and dynamic imports', () => {
-    const file = join(SRC, 'ui', 'flow', 'X.tsx');
-    const text = [
-      "import { a } from '../../app/lazy';",
-      "export { b } from '../../portal/x';",
-      "const c = import('../../cli/flows-check');",
-      "import '../styles/flow.css';",
-      "import React from 'react';",
-    ].join('\n');
-    expect(importedLayers(file, text).map((i) => i.layer)).toEqual(['app', 'portal', 'cli', 'ui']);
+  let lines: string[] = [];
+  beforeAll(async () => {
+    const planted = Object.fromEntries(PLANTED.map(([file, text]) => [file, `${text}\n`]));
+    lines = await broken({ ...LEAVES, ...CIRCLE_CLOSER, ...planted });
+  }, 60_000);
+
+  it.each(PLANTED.map(([file, text, rule]) => ({ file, text, rule })))(
+    '$rule: catches $file',
+    ({ file, rule }) => {
+      expect(lines.filter((line) => line.startsWith(`${rule}: ${file} → `))).toHaveLength(1);
+    },
+  );
+
+  it('flags nothing but the planted imports', () => {
+    expect(lines).toHaveLength(PLANTED.length);
   });
 
-  it('src/ui imports nothing from src/app or src/portal', () => {
-    expect(violations('ui', ['app', 'portal'])).toEqual([]);
+  it('sees the service reach browser code through a module in between', async () => {
+    const lines = await broken({
+      ...LEAVES,
+      'src/prerender/pages.ts': "export { leaf } from '../app/leaf';\n",
+      'src/server/web.ts': "import { leaf } from '../prerender/pages';\nexport const x = leaf;\n",
+    });
+    expect(lines).toEqual(['server-reaches-no-browser-code: src/prerender/pages.ts → src/app/leaf.tsx']);
   });
 
-  it('src/server imports nothing from src/cli', () => {
-    expect(violations('server', ['cli'])).toEqual([]);
-  });
-
-  it('src/engine imports no layer above it', () => {
-    expect(violations('engine', ['ui', 'app', 'portal', 'server', 'cli', 'api'])).toEqual([]);
-  });
-
-  it('src/app imports nothing from src/portal except through its route hooks', () => {
-    // The public site must build without the portal's pages; main.tsx wires the two together.
-    expect(violations('app', ['portal'])).toEqual([]);
+  it('lets through every import the layering allows', async () => {
+    const allowed: Tree = {
+      'src/engine/uses.ts': "import { leaf } from './leaf';\nimport Ajv from 'ajv';\nexport { leaf, Ajv };\n",
+      'src/ui/uses.tsx':
+        "import { useState } from 'react';\nimport { leaf } from '../engine/leaf';\nexport { leaf, useState };\n",
+      'src/shell/uses.ts':
+        "import { leaf } from '../ui/leaf';\nimport { leaf as api } from '../api/leaf';\nexport { leaf, api };\n",
+      'src/app/uses.tsx': "import { leaf } from '../shell/leaf';\nexport { leaf };\n",
+      'src/portal/uses.tsx':
+        "import { leaf } from '../shell/leaf';\nimport { leaf as ui } from '../ui/leaf';\nexport { leaf, ui };\n",
+      'src/main.tsx':
+        "import { leaf } from './app/leaf';\nimport { leaf as p } from './portal/leaf';\nexport { leaf, p };\n",
+      'src/server/uses.ts':
+        "import Fastify from 'fastify';\nimport { leaf } from '../engine/leaf';\nimport { leaf as pages } from '../prerender/pages';\nexport { Fastify, leaf, pages };\n",
+      'src/cli/uses.ts': "import { leaf } from '../server/leaf';\nexport { leaf };\n",
+    };
+    expect(await broken({ ...LEAVES, ...allowed })).toEqual([]);
   });
 });

@@ -5,9 +5,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetNavigationState } from '../../../src/app/guards';
 import { appRoutes } from '../../../src/app/router';
 import { i18next, initI18n } from '../../../src/i18n';
+import { resetNavigationState } from '../../../src/shell/guards';
 import { previewFetch } from './support';
 
 beforeAll(async () => {

@@ -35,7 +35,7 @@ vi.mock('../../../src/api/client', async (importOriginal) => ({
 const { installPortalGuard, portalNavigationHook, resetSilentLogin } = await import(
   '../../../src/portal/guard'
 );
-const { firstNavigationRedirect } = await import('../../../src/app/guards');
+const { firstNavigationRedirect } = await import('../../../src/shell/guards');
 const { clearSession, currentSession, startSession } = await import('../../../src/portal/state/session');
 const { afterLoginPath, safeReturnTo } = await import('../../../src/portal/routePaths');
 const { isLoggedIn } = await import('../../../src/api/session');
