@@ -1,4 +1,4 @@
-// flows:check's look at the object fields config (objectFields.json): what the contract page and
+// flows:check's look at the object fields config (flows/_catalogues/contractObjectFields.json): what the contract page and
 // the policy schedule show of each product's insured object. Every product named is a product
 // flow's rulesKey, every field has its label in both languages, every list exists, a dependent
 // list's key is another field of the product, and the formats are the known ones.

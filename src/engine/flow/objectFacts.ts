@@ -1,5 +1,5 @@
 // The insured object's facts (label and shown value) as the object fields config lists them per
-// product (src/portal/contracts/objectFields.json): one rule for the contract page and the policy
+// product (flows/_catalogues/contractObjectFields.json): one rule for the contract page and the policy
 // schedule PDF, so the two never show different facts or the same list value as different text.
 
 export type FieldFormat = 'text' | 'lov' | 'choice' | 'euro' | 'number' | 'year' | 'days' | 'area';

@@ -1,11 +1,11 @@
-// The insured object's facts on the contract detail, driven by objectFields.json (which CS_OBJECT
+// The insured object's facts on the contract detail, driven by contractObjectFields.json (which CS_OBJECT
 // fields each product shows and how), so a product's facts change in config, not in code.
 
 import type { TFunction } from 'i18next';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
 import { type Fact, objectFacts as factsOf, type ObjectField } from '../../engine/flow/objectFacts';
 import type { Option } from '../../ui/components/fields';
 import { showEuro } from '../format';
-import objectFields from './objectFields.json';
 
 export type { Fact, FieldFormat, ObjectField } from '../../engine/flow/objectFacts';
 

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json' with { type: 'json' };
 import { paymentMethodLabel } from '../../api/paymentMethod';
 import { ymdToDisplay } from '../../engine/dates';
 import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
 import { formatEuro } from '../../engine/money';
-import objectFields from '../../portal/contracts/objectFields.json' with { type: 'json' };
 import { banks, lovText } from '../data';
 import { hasKey, type Lang, t, tCount } from '../i18n';
 import type { ContractDetail } from './contracts';
@@ -47,7 +47,7 @@ const OBJECT_FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
 
 /**
  * The object's rows: its description, then every fact the contract page shows, from the same
- * config (objectFields.json) by the same rule, list values as their text in the document's language.
+ * config (flows/_catalogues/contractObjectFields.json) by the same rule, list values as their text in the document's language.
  */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
   const facts = objectFacts(OBJECT_FIELDS[str(object.OBJECT_TYPE_CODE)] ?? [], object, {

@@ -1,6 +1,6 @@
 // The policy schedule's wording in both languages (issue 14 item 2). Kept beside the PDF code: the
 // schedule is a server document, not a screen, so it does not belong in the web app's locales. The
-// object's facts are not here: they come from objectFields.json with the contract page's labels.
+// object's facts are not here: they come from flows/_catalogues/contractObjectFields.json with the contract page's labels.
 
 import type { PaymentMethodLabel } from '../../api/paymentMethod';
 import type { Lang } from '../i18n';
