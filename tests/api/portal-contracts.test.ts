@@ -6,9 +6,9 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/engine/money';
-import { testConfig } from '../../src/server/config';
-import { paymentData } from '../../src/server/customerArea/contracts';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { paymentData } from '../../src/server/contracts/detail';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

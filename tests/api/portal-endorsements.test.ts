@@ -5,9 +5,9 @@
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatEuro } from '../../src/engine/money';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
-import { endorsementRules } from '../../src/server/customerArea/endorsements/kinds';
+import { endorsementRules } from '../../src/server/contracts/endorsements/kinds';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

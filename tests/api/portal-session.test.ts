@@ -4,9 +4,9 @@
 // injected clock, logout revocation, CSRF refusal, cookie flags.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { housekeeping } from '../../src/server/outbox/sender';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient } from './support/portal';
 

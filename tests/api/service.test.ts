@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/server/security';
+import { contentSecurityPolicy } from '../../src/server/platform/security';
 import { startService, type TestService } from './support/app';
 
 let s: TestService;

@@ -13,7 +13,7 @@ import {
   type PaymentData,
 } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
-import { paymentMethodLabel } from '../../api/paymentMethod';
+import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { ReadState } from '../components/ReadState';
 import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';

@@ -6,9 +6,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { paymentMethodLabel } from '../../api/paymentMethod';
 import { callZcp, getOrderStatus } from '../../api/zcp';
 import type { PaymentRedirect } from '../../engine/machine/services';
+import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { TextField } from '../../ui/components/fields';
 import { PaymentRedirectForm } from '../../ui/flow/Pauses';
 import { DelayedLoader } from '../../ui/layout/Loader';

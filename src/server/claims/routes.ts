@@ -3,14 +3,14 @@
 // Every contract and claim named in a call must be the logged-in customer's own (403 otherwise).
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { type ServiceContext, today } from '../context';
-import { contractsOf } from '../customerArea/dashboard';
-import { auth, coded, forbidden, requireSession } from '../customerArea/http';
-import { answers, body, open, str, ymd } from '../customerArea/schemas';
+import { auth, coded, forbidden, requireSession } from '../accounts/http';
+import { contractsOf } from '../customers/dashboard';
 import type { Db } from '../db';
-import { type ApiError, type PendingMessage, renderMessages, requestLang } from '../errors';
-import { hasKey, type Lang, t } from '../i18n';
 import { enqueueMail } from '../outbox';
+import { type ServiceContext, today } from '../platform/context';
+import { type ApiError, type PendingMessage, renderMessages, requestLang } from '../platform/errors';
+import { hasKey, type Lang, t } from '../platform/i18n';
+import { answers, body, open, str, ymd } from '../platform/schemaParts';
 import { receiveUpload } from '../uploads/routes';
 import {
   CLAIM_RULES,

@@ -3,7 +3,7 @@
 // field it is about. Pure: the caller reads the contract and passes what the checks need.
 
 import { addDays } from '../../engine/dates';
-import type { PendingMessage } from '../errors';
+import type { PendingMessage } from '../platform/errors';
 import rulesFile from './claimRules.json';
 
 export type ClaimProduct = 'MOTOR' | 'PROPERTY';

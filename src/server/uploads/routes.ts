@@ -3,9 +3,9 @@
 // owner only, as an attachment that a browser will neither sniff nor run.
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ServiceContext } from '../context';
-import { auth, requireSession } from '../customerArea/http';
-import { ApiError } from '../errors';
+import { auth, requireSession } from '../accounts/http';
+import type { ServiceContext } from '../platform/context';
+import { ApiError } from '../platform/errors';
 import { ownUpload, saveUpload, type UploadRow, type Uploads, uploadRefused } from './files';
 import { kindRules, type UploadKind } from './kinds';
 

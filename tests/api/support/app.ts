@@ -4,8 +4,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FlowBundle } from '../../../src/engine/flow/bundle';
 import { buildApp } from '../../../src/server/app';
-import { type Config, type ConfigOverrides, testConfig } from '../../../src/server/config';
 import type { Transports } from '../../../src/server/outbox/sender';
+import { type Config, type ConfigOverrides, testConfig } from '../../../src/server/platform/config';
 import { openTestDb, type TestDb } from './db';
 
 export interface TestClock {

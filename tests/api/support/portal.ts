@@ -3,7 +3,7 @@
 // development outbox.
 
 import type { LightMyRequestResponse } from 'fastify';
-import { hashPassword } from '../../../src/server/customerArea/passwords';
+import { hashPassword } from '../../../src/server/accounts/passwords';
 import type { Db } from '../../../src/server/db';
 import type { TestService } from './app';
 

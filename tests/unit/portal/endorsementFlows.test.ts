@@ -12,7 +12,7 @@ import type { Quote } from '../../../src/engine/flow/types';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../../src/engine/machine/services';
 import { getPath, setPath } from '../../../src/engine/paths';
-import { endorsementRules } from '../../../src/server/customerArea/endorsements/kinds';
+import { endorsementRules } from '../../../src/server/contracts/endorsements/kinds';
 import { completionLink } from '../../../src/ui/flow/CompletionScreen';
 
 let bundles: FlowBundle[];

@@ -17,8 +17,8 @@ import type { Expr, Quote } from '../../../src/engine/flow/types';
 import { getPath, setPath } from '../../../src/engine/paths';
 import type { Tariff } from '../../../src/engine/rating/types';
 import promoCodes from '../../../src/server/content/promoCodes.json' with { type: 'json' };
-import { allVehicles } from '../../../src/server/data';
-import type { Product } from '../../../src/server/products/catalog';
+import type { Product } from '../../../src/server/offers/catalog';
+import { allVehicles } from '../../../src/server/reference';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

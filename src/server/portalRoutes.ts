@@ -1,0 +1,53 @@
+// The customer portal's part of the zcp service (issue 12): registered inside /zcp by app.ts.
+// CSRF protection covers every state-changing portal call; demo data is loaded when configured.
+
+import csrfProtection from '@fastify/csrf-protection';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import { cookieNames, cookieOptions, csrfGuard } from './accounts/http';
+import { passkeyRoutes } from './accounts/passkeys';
+import { umRoutes } from './accounts/routes';
+import { claimRoutes } from './claims/routes';
+import { endorsementRoutes } from './contracts/endorsements/routes';
+import { paymethodRoutes } from './contracts/paymethod/routes';
+import { contractRoutes } from './contracts/routes';
+import { customerRoutes } from './customers/routes';
+import { loadDemoData } from './demo';
+import type { ServiceContext } from './platform/context';
+import { requestRoutes } from './requests/routes';
+import { fileRoutes, multipartLimits } from './uploads/routes';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
+  const portal = ctx.config.portal;
+  return async (app) => {
+    if (portal.demoData) {
+      const added = await loadDemoData(ctx.db, ctx.now());
+      if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
+    }
+    await app.register(csrfProtection, {
+      cookieKey: cookieNames(portal).csrfSecret,
+      cookieOpts: cookieOptions(portal),
+      getToken: (request) => {
+        const header = request.headers['x-csrf-token'];
+        return typeof header === 'string' ? header : undefined;
+      },
+    });
+    const csrf = csrfGuard(app);
+    app.addHook('onRequest', async (request, reply) => {
+      if (STATE_CHANGING.has(request.method)) await csrf(request, reply);
+    });
+    // Uploads (certificates, claim photos): one file per request, bounded before it is buffered.
+    await app.register(multipart, { limits: multipartLimits(ctx) });
+    await app.register(umRoutes(ctx));
+    await app.register(fileRoutes(ctx));
+    await app.register(customerRoutes(ctx));
+    await app.register(contractRoutes(ctx));
+    await app.register(endorsementRoutes(ctx));
+    await app.register(passkeyRoutes(ctx));
+    await app.register(claimRoutes(ctx));
+    await app.register(requestRoutes(ctx));
+    await app.register(paymethodRoutes(ctx));
+  };
+}
