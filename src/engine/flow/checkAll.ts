@@ -7,6 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
+import { checkBesideFlows } from './checkCatalogues';
+import { checkDataFolder, type DataFolder } from './checkData';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -49,6 +51,8 @@ export interface CheckAllOptions {
   lovNames: readonly string[];
   /** The values of each list the service answers (checks defaults on the spec's bound paths). */
   lovValues?: CheckInputs['lovValues'];
+  /** Further data folders checked against their schemas (flows:check passes the service's reference data). */
+  dataFolders?: readonly DataFolder[];
 }
 
 /** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
@@ -69,6 +73,7 @@ export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
   lovNames,
   lovValues,
+  dataFolders = [],
 }: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
   const problems: FlowProblem[] = [];
   const [schemas, locales, fieldSets, ids, lovBindings] = await Promise.all([
@@ -108,5 +113,16 @@ export async function checkAllFlows({
     );
   }
   problems.push(...checkClaimWizards(read));
+  problems.push(
+    ...(await checkBesideFlows({
+      flowsDir,
+      schemasDir: join(PROJECT_ROOT, 'schemas'),
+      flows: read,
+      ids,
+      lovNames,
+      lovValues,
+    })),
+  );
+  for (const folder of dataFolders) problems.push(...(await checkDataFolder(folder)).problems);
   return { ids, problems };
 }

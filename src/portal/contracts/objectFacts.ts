@@ -2,9 +2,9 @@
 // fields each product shows and how), so a product's facts change in config, not in code.
 
 import type { TFunction } from 'i18next';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
 import type { Option } from '../../ui/components/fields';
 import { showEuro } from '../format';
-import objectFields from './objectFields.json';
 
 export type FieldFormat = 'text' | 'lov' | 'choice' | 'euro' | 'number' | 'year' | 'days' | 'area';
 

@@ -3,6 +3,7 @@
 
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
 import el from '../../../locales/el/contracts.json';
 import en from '../../../locales/en/contracts.json';
 import {
@@ -12,7 +13,6 @@ import {
   objectFacts,
   objectFieldsOf,
 } from '../../../src/portal/contracts/objectFacts';
-import objectFields from '../../../src/portal/contracts/objectFields.json';
 import { offerFlowLink } from '../../../src/portal/contracts/paths';
 
 beforeAll(async () => {
