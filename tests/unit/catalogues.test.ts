@@ -223,6 +223,12 @@ describe('the business catalogues', () => {
     ]);
   });
 
+  it('names only the broken flow when a flow that catalogues name does not parse', async () => {
+    writeFileSync(join(dir, 'motor', 'flow.json'), '{ "id": "motor", ');
+    const problems = await check();
+    expect(problems).toEqual([expect.objectContaining({ file: 'flows/motor', pointer: '/' })]);
+  });
+
   it('checks flows/_lov-bindings.json against its schema', async () => {
     writeFileSync(join(dir, '_lov-bindings.json'), JSON.stringify({ fields: { 'CS_POLICY.PERIOD': 12 } }));
     expect(await check()).toContainEqual({

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
 import { checkBesideFlows } from './checkCatalogues';
 import { checkDataFolder, type DataFolder } from './checkData';
+import { checkObjectFields } from './checkObjectFields';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -68,6 +69,26 @@ export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<stri
   }
 }
 
+/** The object fields config: what the contract page and the policy schedule show per product. */
+export const OBJECT_FIELDS_FILE = 'flows/_catalogues/contractObjectFields.json';
+
+async function checkObjectFieldsFile(
+  flowsDir: string,
+  read: { flow: unknown }[],
+  locales: CheckInputs['locales'],
+  lovNames: readonly string[],
+): Promise<FlowProblem[]> {
+  let config: unknown;
+  try {
+    config = await readJsonFile(join(flowsDir, '_catalogues', 'contractObjectFields.json'));
+  } catch (error) {
+    // A folder of flows without the catalogue (a test's copy) has nothing of it to check.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    return [{ file: OBJECT_FIELDS_FILE, pointer: '/', message: (error as Error).message }];
+  }
+  return checkObjectFields(OBJECT_FIELDS_FILE, config, read, locales, lovNames);
+}
+
 /** Checks every flow folder; never stops at the first broken one. */
 export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
@@ -113,6 +134,10 @@ export async function checkAllFlows({
     );
   }
   problems.push(...checkClaimWizards(read));
+  // What the catalogues name is checked once every flow folder could be read: a flow that does not
+  // parse hides its product, and each mention of that product would be reported besides.
+  const allRead = read.length === ids.length;
+  if (allRead) problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
   problems.push(
     ...(await checkBesideFlows({
       flowsDir,
@@ -121,6 +146,7 @@ export async function checkAllFlows({
       ids,
       lovNames,
       lovValues,
+      crossChecks: allRead,
     })),
   );
   for (const folder of dataFolders) problems.push(...(await checkDataFolder(folder)).problems);

@@ -147,6 +147,8 @@ export interface BesideFlowsInput {
   ids: readonly string[];
   lovNames: readonly string[];
   lovValues?: CatalogueContext['lovValues'];
+  /** False when a flow folder could not be read: what the catalogues name is not checked then. */
+  crossChecks?: boolean;
 }
 
 /** flows/_catalogues/ (skipped when a copy of flows/ has none) and flows/_lov-bindings.json. */
@@ -160,14 +162,15 @@ export async function checkBesideFlows(input: BesideFlowsInput): Promise<FlowPro
   const products = input.flows
     .map(({ flow }) => (flow as Partial<Flow> | undefined)?.product?.rulesKey)
     .filter((k): k is string => typeof k === 'string');
-  problems.push(
-    ...catalogueProblems(valid, {
-      products,
-      flowIds: input.ids,
-      lovNames: input.lovNames,
-      lovValues: input.lovValues,
-    }),
-  );
+  if (input.crossChecks !== false)
+    problems.push(
+      ...catalogueProblems(valid, {
+        products,
+        flowIds: input.ids,
+        lovNames: input.lovNames,
+        lovValues: input.lovValues,
+      }),
+    );
   let bindings: string | undefined;
   try {
     bindings = await readFile(join(input.flowsDir, '_lov-bindings.json'), 'utf8');

@@ -1,4 +1,4 @@
-// The contract detail's object facts come from objectFields.json per product; IBANs are masked;
+// The contract detail's object facts come from flows/_catalogues/contractObjectFields.json per product; IBANs are masked;
 // an offer's way into its purchase flow carries the premium the customer accepted.
 
 import i18next from 'i18next';
