@@ -133,10 +133,10 @@ export async function checkAllFlows({
       }),
     );
   }
-  problems.push(...checkClaimWizards(read));
-  // What the catalogues name is checked once every flow folder could be read: a flow that does not
-  // parse hides its product, and each mention of that product would be reported besides.
+  // What names a product (claim wizards, the catalogues) is checked once every flow folder could be
+  // read: a flow that does not parse hides its product, and each mention of it would be reported too.
   const allRead = read.length === ids.length;
+  if (allRead) problems.push(...checkClaimWizards(read));
   if (allRead) problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
   problems.push(
     ...(await checkBesideFlows({
