@@ -1,10 +1,10 @@
-// What a portal claim may be (claimRules.json) and the checks of /claim/CPClaimValidate, which
+// What a portal claim may be (flows/_catalogues/claimRules.json) and the checks of /claim/CPClaimValidate, which
 // /claim/CrtClaim runs again: each refusal is a translated message (claims:refusals.*) with the
 // field it is about. Pure: the caller reads the contract and passes what the checks need.
 
+import rulesFile from '../../../flows/_catalogues/claimRules.json' with { type: 'json' };
 import { addDays } from '../../engine/dates';
 import type { PendingMessage } from '../platform/errors';
-import rulesFile from './claimRules.json';
 
 export type ClaimProduct = 'MOTOR' | 'PROPERTY';
 export type SlotKind = 'photo' | 'document';

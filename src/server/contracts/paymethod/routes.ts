@@ -10,6 +10,7 @@
 // own contract (403 FORBIDDEN otherwise, as the contract detail does).
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import settings from '../../../../flows/_catalogues/paymentMethod.json' with { type: 'json' };
 import { centsToEuro } from '../../../engine/money';
 import { fieldRules } from '../../../engine/rules/fieldRules';
 import { auth, cookieNames, requireSession } from '../../accounts/http';
@@ -31,7 +32,6 @@ import {
   minInstalmentCents,
   unavailable,
 } from './rules';
-import settings from './settings.json' with { type: 'json' };
 
 const TAG = 'portal: payment method';
 
