@@ -2,7 +2,9 @@
 // chg… and saved by save… (the contract read again), work orders, and another customer's contract
 // refused on every call. Each test sets the values it needs on the demo contracts directly.
 
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formatEuro } from '../../src/engine/money';
 import { endorsementRules } from '../../src/server/contracts/endorsements/kinds';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { testConfig } from '../../src/server/platform/config';
@@ -152,6 +154,69 @@ describe('contents, building and valuables: ±15 %, once per period', () => {
     const reread = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json();
     expect(reread.CS_OBJECT.VALUE_OF_CONTENTS).toBe(22000);
     expect(reread.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT).toBe(e.PREMIUM_AFTER);
+  });
+
+  it('moves every amount of the contract with a saved change: before and after discount, balance, instalment, list, PDF (issue 24 item 2)', async () => {
+    const db = s.testDb.db;
+    // The demo home as the issue met it: a discount of 5 % of the premium before it, €100 still to pay.
+    const [row] = await db.query<{ premium_cents: number }>(
+      'SELECT premium_cents FROM contracts WHERE contract_no = $1',
+      [HOME.CONTRACT_NO],
+    );
+    const premium = Number(row.premium_cents);
+    const initial = Math.round(premium * 1.05) / 100;
+    await db.query(
+      `UPDATE contracts SET balance_cents = 10000,
+              data = jsonb_set(data, '{CS_POLICY,INITIAL_AMOUNT}', to_jsonb($2::numeric)) WHERE contract_no = $1`,
+      [HOME.CONTRACT_NO, initial],
+    );
+    const before = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json().CS_CONTRACT;
+    const discount = before.ZZPREMIUM_BEFORE_DISC_AMOUNT - before.ZZPREMIUM_AFTER_DISC_AMOUNT;
+    expect(discount).toBeGreaterThan(0);
+    const saved = await save('propvalue', {
+      ...HOME,
+      ENDORSEMENT_TYPE: 'CONTENTS',
+      VALUE_OF_CONTENTS: 23000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const difference = saved.json().CS_ENDORSEMENT.PREMIUM_DIFFERENCE as number;
+    expect(difference).toBeGreaterThan(0);
+
+    const after = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json().CS_CONTRACT;
+    expect(after.ZZPREMIUM_AFTER_DISC_AMOUNT).toBeCloseTo(before.ZZPREMIUM_AFTER_DISC_AMOUNT + difference, 2);
+    // The discount given stays what it was: the premium before it moves by the same amount.
+    expect(after.ZZPREMIUM_BEFORE_DISC_AMOUNT).toBeCloseTo(
+      before.ZZPREMIUM_BEFORE_DISC_AMOUNT + difference,
+      2,
+    );
+    expect(after.ZZPREMIUM_BEFORE_DISC_AMOUNT).toBeGreaterThan(after.ZZPREMIUM_AFTER_DISC_AMOUNT);
+    expect(after.ZZBALANCE_AMOUNT).toBeCloseTo(100 + difference, 2);
+    // The list says the same as the detail.
+    const listed = (await andreas.get('/zcp/contract/search/900001'))
+      .json()
+      .CT_CONTRACTS.find((c: Json) => c.CONTRACT_NO === HOME.CONTRACT_NO);
+    for (const key of ['ZZPREMIUM_BEFORE_DISC_AMOUNT', 'ZZPREMIUM_AFTER_DISC_AMOUNT', 'ZZBALANCE_AMOUNT'])
+      expect(listed[key], key).toBe(after[key]);
+    // The payment-method page's instalment is the new premium over the instalments.
+    const options = (await andreas.get('/zcp/paymeth/options/CY9000102/157')).json();
+    expect(options.ZZBALANCE_AMOUNT).toBe(after.ZZBALANCE_AMOUNT);
+    expect(options.INSTALLMENT_AMOUNT).toBeCloseTo(
+      after.ZZPREMIUM_AFTER_DISC_AMOUNT / after.INSTALLMENT_NUMBER,
+      0,
+    );
+    // And the policy schedule prints them, in whole euro.
+    const pdf = await andreas.post('/zcp/GetPDF', HOME);
+    expect(pdf.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    for (const amount of [
+      after.ZZPREMIUM_BEFORE_DISC_AMOUNT,
+      after.ZZPREMIUM_AFTER_DISC_AMOUNT,
+      after.ZZBALANCE_AMOUNT,
+    ])
+      expect(text).toContain(formatEuro(amount, 'en'));
+    await db.query('UPDATE contracts SET balance_cents = 0 WHERE contract_no = $1', [HOME.CONTRACT_NO]);
   });
 
   it('accepts contents +15 % and −15 % exactly, and refuses +15.01 % and −15.01 % as manual with a call-back', async () => {

@@ -72,7 +72,7 @@ function schemaProblems(file: string, errors: ErrorObject[] | null | undefined):
   }));
 }
 
-function hasKey(tree: unknown, key: string): boolean {
+export function hasKey(tree: unknown, key: string): boolean {
   let node: unknown = tree;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object') return false;
@@ -304,6 +304,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
+    if (field.placeholder) needKey(qualify(flow, field.placeholder), flowFile, `${pointer}/placeholder`);
     if (field.link) needKey(qualify(flow, field.link.label), flowFile, `${pointer}/link/label`);
     if (field.type === 'array' && !field.photos)
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);

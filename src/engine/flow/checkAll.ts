@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
+import { checkObjectFields } from './checkObjectFields';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -64,6 +65,26 @@ export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<stri
   }
 }
 
+/** The object fields config: what the contract page and the policy schedule show per product. */
+export const OBJECT_FIELDS_FILE = 'flows/_catalogues/contractObjectFields.json';
+
+async function checkObjectFieldsFile(
+  flowsDir: string,
+  read: { flow: unknown }[],
+  locales: CheckInputs['locales'],
+  lovNames: readonly string[],
+): Promise<FlowProblem[]> {
+  let config: unknown;
+  try {
+    config = await readJsonFile(join(flowsDir, '_catalogues', 'contractObjectFields.json'));
+  } catch (error) {
+    // A folder of flows without the catalogue (a test's copy) has nothing of it to check.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    return [{ file: OBJECT_FIELDS_FILE, pointer: '/', message: (error as Error).message }];
+  }
+  return checkObjectFields(OBJECT_FIELDS_FILE, config, read, locales, lovNames);
+}
+
 /** Checks every flow folder; never stops at the first broken one. */
 export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
@@ -108,5 +129,6 @@ export async function checkAllFlows({
     );
   }
   problems.push(...checkClaimWizards(read));
+  problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
   return { ids, problems };
 }

@@ -97,7 +97,7 @@ function CardExpiry({
   bindingId: string;
   onSaved: (data: Options['CS_PAYMENT_DATA']) => void;
 }) {
-  const { t } = useTranslation('paymethod');
+  const { t } = useTranslation(['paymethod', 'ui']);
   const [expiry, setExpiry] = useState('');
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -135,7 +135,7 @@ function CardExpiry({
         error={error || undefined}
         inputMode="numeric"
         autoComplete="cc-exp"
-        placeholder="MM/YY"
+        placeholder={t('ui:cardExpiry.placeholder')}
         maxLength={7}
       />
       <button type="submit" className="btn btn--secondary" disabled={busy || expiry.trim() === ''}>
@@ -218,6 +218,7 @@ function PaymentMethod({ contractNo, productId }: { contractNo: string; productI
       {options.CHANGE_AVAILABLE ? (
         <PortalFlowPage
           flowId="paymethod"
+          headingLevel={2}
           values={{
             'CS_PAYMETH.CONTRACT_NO': options.CONTRACT_NO,
             'CS_PAYMETH.PRODUCT_ID': options.PRODUCT_ID,

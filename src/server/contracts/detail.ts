@@ -5,13 +5,13 @@
 
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { insuredObject } from '../../engine/flow/objectSummary';
-import { centsToEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { forbidden } from '../accounts/http';
 import { contractStatus, objectDescription, productCode } from '../customers/dashboard';
 import { type CustomerRow, csUser, linkPurchases } from '../customers/store';
 import type { Db } from '../db';
 import { hasKey, type Lang, t } from '../platform/i18n';
+import { contractAmounts } from './contractAmounts';
 
 type Json = Record<string, unknown>;
 
@@ -155,10 +155,6 @@ export function contractDetail(
 ): ContractDetail & Record<string, unknown> {
   const code = productCode(bundles, row.flow_id);
   const bundle = bundles.find((b) => b.flow.id === row.flow_id);
-  const policy = record(row.data.CS_POLICY);
-  const after = centsToEuro(Number(row.premium_cents));
-  const before = Number(policy.INITIAL_AMOUNT);
-  const instalments = Number(policy.INSTALLMENT_NUMBER);
   const status = contractStatus(row.status, row.expiry_date, today);
   const plan = coverPlan(bundle, row.package_id, lang);
   const object: Json = {
@@ -174,16 +170,14 @@ export function contractDetail(
       OFFER_NO: row.offer_no,
       PRODUCT_ID: row.product_id,
       PRODUCT_CODE: code,
-      PRODUCT_DESC: labelOr(lang, `products.${code}`, code),
+      // The product's name as the portal writes it (a title), not the mails' mid-sentence form.
+      PRODUCT_DESC: labelOr(lang, `common:products.${row.flow_id}.name`, code),
       CONTRACT_VERSION: Number(row.version),
       STATUS: status.code,
-      STATUS_DESC: status.text[lang],
+      STATUS_DESC: status.text(lang),
       START_DATE: row.start_date,
       EXPIRY_DATE: row.expiry_date,
-      ZZPREMIUM_BEFORE_DISC_AMOUNT: Number.isFinite(before) && before > 0 ? before : after,
-      ZZPREMIUM_AFTER_DISC_AMOUNT: after,
-      ZZBALANCE_AMOUNT: centsToEuro(Number(row.balance_cents)),
-      INSTALLMENT_NUMBER: Number.isInteger(instalments) && instalments > 0 ? instalments : 1,
+      ...contractAmounts(row),
       ...plan,
     },
     CS_CUSTOMER: csUser(customer, lang),

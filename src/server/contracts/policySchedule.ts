@@ -5,11 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json' with { type: 'json' };
 import { ymdToDisplay } from '../../engine/dates';
+import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
+import { formatEuro } from '../../engine/money';
 import { paymentMethodLabel } from '../../engine/paymentMethod';
-import { formatEuroCents } from '../payments/texts';
-import { type Lang, t } from '../platform/i18n';
-import { banks } from '../reference';
+import { hasKey, type Lang, t, tCount } from '../platform/i18n';
+import { banks, lovText } from '../reference';
 import type { ContractDetail } from './detail';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
 
@@ -38,19 +40,26 @@ function str(value: unknown): string {
   return '';
 }
 
-const euro = (amount: unknown, lang: Lang) =>
-  typeof amount === 'number' ? formatEuroCents(Math.round(amount * 100), lang) : '';
+/** Whole euro, by the one formatter the portal and the e-mails use. */
+const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
 
-/** The object's rows worth printing: the product's labelled fields that have a value. */
+const OBJECT_FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
+
+/**
+ * The object's rows: its description, then every fact the contract page shows, from the same
+ * config (flows/_catalogues/contractObjectFields.json) by the same rule, list values as their text in the document's language.
+ */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
-  const code = str(object.OBJECT_TYPE_CODE);
+  const facts = objectFacts(OBJECT_FIELDS[str(object.OBJECT_TYPE_CODE)] ?? [], object, {
+    t: (key, values) =>
+      hasKey(lang, `contracts:${key}`)
+        ? tCount(lang, `contracts:${key}`, values)
+        : String(values?.defaultValue ?? key),
+    lovText: (lov, value) => lovText(lov, value, lang),
+    euro: (amount) => formatEuro(amount, lang),
+  });
   const rows: [string, string][] = [[text.object.description, str(object.OBJECT_DESC)]];
-  for (const [field, label] of Object.entries(text.objectFields[code] ?? {})) {
-    const raw = object[field];
-    let value = field.endsWith('_VALUE') && typeof raw === 'number' ? euro(raw, lang) : str(raw);
-    if (field.endsWith('_DATE')) value = ymdToDisplay(value);
-    if (value) rows.push([label, value]);
-  }
+  for (const fact of facts) rows.push([fact.label, fact.value]);
   return rows.filter(([, value]) => value !== '');
 }
 

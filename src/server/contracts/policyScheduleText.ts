@@ -1,5 +1,6 @@
 // The policy schedule's wording in both languages (issue 14 item 2). Kept beside the PDF code: the
-// schedule is a server document, not a screen, so it does not belong in the web app's locales.
+// schedule is a server document, not a screen, so it does not belong in the web app's locales. The
+// object's facts are not here: they come from flows/_catalogues/contractObjectFields.json with the contract page's labels.
 
 import type { PaymentMethodLabel } from '../../engine/paymentMethod';
 import type { Lang } from '../platform/i18n';
@@ -10,8 +11,6 @@ export interface ScheduleText {
   contract: Record<'number' | 'product' | 'plan' | 'period' | 'status' | 'version', string>;
   holder: Record<'name' | 'id' | 'address' | 'email' | 'mobile', string>;
   object: { description: string };
-  /** Per product code: the insured object's fields printed, in order, with their labels. */
-  objectFields: Record<string, Record<string, string>>;
   premium: Record<
     'before' | 'after' | 'balance' | 'instalments' | 'method' | 'card' | 'cardExpiry' | 'iban' | 'bank',
     string
@@ -46,27 +45,6 @@ export const SCHEDULE_TEXT: Record<Lang, ScheduleText> = {
       mobile: 'Κινητό τηλέφωνο',
     },
     object: { description: 'Περιγραφή' },
-    objectFields: {
-      MOTOR: {
-        LICENSE_PLATE: 'Αριθμός εγγραφής',
-        CHASSIS_NUMBER: 'Αριθμός πλαισίου',
-        MANUFACTURE_YEAR: 'Έτος κατασκευής',
-        ENGINE_CAPACITY: 'Κυβικά',
-        VEHICLE_VALUE: 'Αξία οχήματος',
-        REGISTRATION_DATE: 'Ημερομηνία εγγραφής',
-      },
-      PROPERTY: {
-        POSTAL_CODE: 'Ταχυδρομικός κώδικας',
-        PROPERTY_AREA: 'Εμβαδόν (τ.μ.)',
-        PROPERTY_VALUE: 'Αξία κτιρίου',
-        CONTENTS_VALUE: 'Αξία περιεχομένου',
-        VALUABLES_VALUE: 'Αξία τιμαλφών',
-      },
-      TRAVEL: { DURATION_DAYS: 'Διάρκεια ταξιδιού (ημέρες)', NUMBER_OF_ADULTS: 'Ενήλικες' },
-      HUNTER: { HUNTING_LICENCE_NO: 'Αριθμός άδειας κυνηγίου', NUMBER_OF_GUNS: 'Αριθμός όπλων' },
-      DRIVER: {},
-      CYBER: {},
-    },
     premium: {
       before: 'Ασφάλιστρο πριν την έκπτωση',
       after: 'Ασφάλιστρο μετά την έκπτωση',
@@ -112,27 +90,6 @@ export const SCHEDULE_TEXT: Record<Lang, ScheduleText> = {
       mobile: 'Mobile phone',
     },
     object: { description: 'Description' },
-    objectFields: {
-      MOTOR: {
-        LICENSE_PLATE: 'Registration number',
-        CHASSIS_NUMBER: 'Chassis number',
-        MANUFACTURE_YEAR: 'Year of manufacture',
-        ENGINE_CAPACITY: 'Engine capacity (cc)',
-        VEHICLE_VALUE: 'Vehicle value',
-        REGISTRATION_DATE: 'Registration date',
-      },
-      PROPERTY: {
-        POSTAL_CODE: 'Postal code',
-        PROPERTY_AREA: 'Area (m²)',
-        PROPERTY_VALUE: 'Building value',
-        CONTENTS_VALUE: 'Contents value',
-        VALUABLES_VALUE: 'Valuables value',
-      },
-      TRAVEL: { DURATION_DAYS: 'Trip length (days)', NUMBER_OF_ADULTS: 'Adults' },
-      HUNTER: { HUNTING_LICENCE_NO: 'Hunting licence number', NUMBER_OF_GUNS: 'Number of guns' },
-      DRIVER: {},
-      CYBER: {},
-    },
     premium: {
       before: 'Premium before discount',
       after: 'Premium after discount',

@@ -5,12 +5,12 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import { objectSummary } from '../../engine/flow/objectSummary';
 import type { Flow, Quote } from '../../engine/flow/types';
 import { centsToEuro } from '../../engine/money';
-import { getPath } from '../../engine/paths';
+import { contractAmounts } from '../contracts/contractAmounts';
 import type { Db } from '../db';
 import type { Catalog } from '../offers/catalog';
 import { offerToken } from '../offers/offerAccess';
 import { repriceOffer } from '../offers/rerate';
-import { hasKey, type Lang, t } from '../platform/i18n';
+import { hasKey, type Lang, t, tCount } from '../platform/i18n';
 import { lovText } from '../reference';
 import { type CustomerRow, linkPurchases } from './store';
 
@@ -27,19 +27,6 @@ export function flowOf(bundles: FlowBundle[], flowId: string): Flow | undefined 
 }
 
 /**
- * A locale string for the object's summary; with a count, its plural form as i18next picks it in
- * the browser (contracts:units.days_one "1 ημέρα", days_other "12 ημέρες").
- */
-function summaryText(lang: Lang, key: string, values: { value: string; count?: number }): string {
-  if (values.count !== undefined) {
-    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
-    if (hasKey(lang, form)) return t(lang, form, values);
-    if (hasKey(lang, `${key}_other`)) return t(lang, `${key}_other`, values);
-  }
-  return t(lang, key, values);
-}
-
-/**
  * The insured object in a few words (OBJECT_DESC), as the product's flow describes it
  * (`objectSummary`: plate and model, an address, a trip's days), else the policyholder's name.
  */
@@ -47,23 +34,18 @@ export function objectDescription(flow: Flow | undefined, quote: unknown, lang: 
   return objectSummary(flow, quote, {
     lang,
     lovText: (name, value) => lovText(name, value, lang),
-    t: (key, values) => summaryText(lang, key, values),
+    t: (key, values) => tCount(lang, key, values),
   });
 }
 
-/** The contract status labels of spec §4, in both languages; an active contract past its expiry reads as expired. */
-const CONTRACT_STATUS: Record<string, Record<Lang, string>> = {
-  ACTIVE: { el: 'Ενεργό', en: 'Active' },
-  PENDING_FINALIZATION: { el: 'Εκκρεμεί οριστικοποίηση', en: 'Pending finalisation' },
-  PENDING_PAYMENT_REVIEW: { el: 'Εκκρεμεί έλεγχος πληρωμής', en: 'Pending payment review' },
-  PENDING_POLICY_REVIEW: { el: 'Εκκρεμεί έλεγχος συμβολαίου', en: 'Pending policy review' },
-  EXPIRED: { el: 'Έληξε', en: 'Expired' },
-  CANCELLED: { el: 'Ακυρώθηκε', en: 'Cancelled' },
-};
-
+/**
+ * A contract's status (spec §4) and its name: one name per status, contracts:statuses in the
+ * locales, which the portal's lists and cards read too. An active contract past its expiry is expired.
+ */
 export function contractStatus(stored: string, expiryDate: string, today: string) {
   const code = stored === 'ACTIVE' && expiryDate < today ? 'EXPIRED' : stored;
-  return { code, text: CONTRACT_STATUS[code] ?? { el: code, en: code } };
+  const key = `contracts:statuses.${code}`;
+  return { code, text: (lang: Lang) => (hasKey(lang, key) ? t(lang, key) : code) };
 }
 
 type ContractRow = {
@@ -97,7 +79,6 @@ export async function contractsOf(
   );
   return rows.map((r) => {
     const code = productCode(bundles, r.flow_id);
-    const before = Number(getPath(r.data, 'CS_POLICY.INITIAL_AMOUNT'));
     const status = contractStatus(r.status, r.expiry_date, today);
     return {
       CONTRACT_NO: r.contract_no,
@@ -108,13 +89,10 @@ export async function contractsOf(
       CATEGORY: code,
       PACKAGE_ID: r.package_id,
       STATUS: status.code,
-      STATUS_DESC: status.text[lang],
+      STATUS_DESC: status.text(lang),
       START_DATE: r.start_date,
       EXPIRY_DATE: r.expiry_date,
-      ZZPREMIUM_BEFORE_DISC_AMOUNT:
-        Number.isFinite(before) && before > 0 ? before : centsToEuro(Number(r.premium_cents)),
-      ZZPREMIUM_AFTER_DISC_AMOUNT: centsToEuro(Number(r.premium_cents)),
-      ZZBALANCE_AMOUNT: centsToEuro(Number(r.balance_cents)),
+      ...contractAmounts(r),
       OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.data, lang),
     };
   });
@@ -162,24 +140,27 @@ export async function offersOf(
       ORDER BY created_at DESC`,
     [customer.customer_no, today],
   );
-  return rows
-    .map((r) => ({ r, code: productCode(bundles, r.flow_id) }))
-    .filter(({ code }) => code !== 'CYBER') // spec §1: offers are listed for every product except cyber
-    .map(({ r, code }) => ({
-      OFFER_NO: r.offer_no,
-      PRODUCT_ID: r.product_id,
-      PRODUCT_CODE: code,
-      OFFER_TYPE: `OFFER_${code}`,
-      PACKAGE_ID: r.package_id,
-      SAVE_DATE: new Date(r.created_at).toISOString().slice(0, 10),
-      EXPIRY_DATE: r.expiry_date,
-      PREMIUM: centsToEuro(Number(r.premium_cents)),
-      STATUS: r.status,
-      OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
-      DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
-      TOKEN: offerToken(secret, r.offer_no),
-      LINK: offerLink(bundles, r, secret),
-    }));
+  return (
+    rows
+      // The product block says whether its offers are listed (cyber's are not, spec §1).
+      .filter((r) => flowOf(bundles, r.flow_id)?.product?.portalOffers !== false)
+      .map((r) => ({ r, code: productCode(bundles, r.flow_id) }))
+      .map(({ r, code }) => ({
+        OFFER_NO: r.offer_no,
+        PRODUCT_ID: r.product_id,
+        PRODUCT_CODE: code,
+        OFFER_TYPE: `OFFER_${code}`,
+        PACKAGE_ID: r.package_id,
+        SAVE_DATE: new Date(r.created_at).toISOString().slice(0, 10),
+        EXPIRY_DATE: r.expiry_date,
+        PREMIUM: centsToEuro(Number(r.premium_cents)),
+        STATUS: r.status,
+        OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
+        DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
+        TOKEN: offerToken(secret, r.offer_no),
+        LINK: offerLink(bundles, r, secret),
+      }))
+  );
 }
 
 /** Whether the offer priced today differs from its stored premium (one it cannot price is not flagged). */
@@ -215,13 +196,11 @@ type ClaimRow = {
   repair_shop: string;
 };
 
-const CLAIM_STATUS: Record<string, Record<Lang, string>> = {
-  SUBMITTED: { el: 'Υποβλήθηκε', en: 'Submitted' },
-  IN_PROGRESS: { el: 'Σε εξέλιξη', en: 'In progress' },
-  SETTLED: { el: 'Διευθετήθηκε', en: 'Settled' },
-  REJECTED: { el: 'Απορρίφθηκε', en: 'Rejected' },
-  CLOSED: { el: 'Έκλεισε', en: 'Closed' },
-};
+/** A claim's status by its one name (claims:statuses, as the portal shows it). */
+export function claimStatusText(status: string, lang: Lang): string {
+  const key = `claims:statuses.${status}`;
+  return hasKey(lang, key) ? t(lang, key) : status;
+}
 
 export async function claimsOf(db: Db, customer: CustomerRow, lang: Lang) {
   const rows = await db.query<ClaimRow>(
@@ -241,7 +220,7 @@ export async function claimsOf(db: Db, customer: CustomerRow, lang: Lang) {
     LOCATION: r.location,
     DESCRIPTION: r.description,
     STATUS: r.status,
-    STATUS_DESC: CLAIM_STATUS[r.status]?.[lang] ?? r.status,
+    STATUS_DESC: claimStatusText(r.status, lang),
     SUBMITTED_ON: r.submitted_on,
     CLAIMED_AMOUNT: r.claimed_amount_cents === null ? null : centsToEuro(Number(r.claimed_amount_cents)),
     COMPENSATION_TYPE: r.compensation_type,

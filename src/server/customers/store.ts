@@ -65,6 +65,7 @@ export function csUser(c: CustomerRow, lang: Lang) {
     STREET: c.street,
     STREET_OTHER: c.street_other,
     CITY: c.city,
+    CITY_DESC: c.city ? (lovText('CITY', c.city, lang) ?? c.city) : '',
     CITY_OTHER: c.city_other,
     DISTRICT: c.district,
     ZIP_CODE: c.zip_code,

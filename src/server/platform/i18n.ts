@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatEuro } from '../../engine/money';
 
 export type Lang = 'el' | 'en';
 export const LANGS: readonly Lang[] = ['el', 'en'];
@@ -65,13 +66,36 @@ export function hasKey(lang: Lang, key: string): boolean {
  */
 export function t(lang: Lang, key: string, params: Record<string, unknown> = {}): string {
   const template = lookup(lang, key) ?? lookup(lang === 'el' ? 'en' : 'el', key) ?? key;
-  // {{name}} or {{name, number}}, as i18next reads them in the browser, so one string serves both.
+  // {{name}}, {{name, number}} or {{name, euro}} (whole euro, the one money formatter), as i18next
+  // reads them in the browser, so one string serves both.
   return template.replace(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (_, name: string, format?: string) => {
     const value = params[name];
     if (value === undefined || value === null) return '';
     if (format === 'number' && typeof value === 'number') return numberFormat(lang).format(value);
+    if (format === 'euro') return euroText(value, lang);
     return String(value);
   });
+}
+
+/** An amount as whole euro (formatEuro); a value that is not a number is shown as it is. */
+function euroText(value: unknown, lang: Lang): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  return typeof value !== 'boolean' && value !== '' && Number.isFinite(n)
+    ? formatEuro(n, lang)
+    : String(value);
+}
+
+/**
+ * A string with a count in its plural form as i18next picks it in the browser (units.days_one
+ * "1 ημέρα", days_other "12 ημέρες"); without a count, or without plural forms, the key itself.
+ */
+export function tCount(lang: Lang, key: string, values: Record<string, unknown> = {}): string {
+  if (typeof values.count === 'number') {
+    const form = `${key}_${new Intl.PluralRules(lang).select(values.count)}`;
+    if (hasKey(lang, form)) return t(lang, form, values);
+    if (hasKey(lang, `${key}_other`)) return t(lang, `${key}_other`, values);
+  }
+  return t(lang, key, values);
 }
 
 const numberFormats = new Map<Lang, Intl.NumberFormat>();

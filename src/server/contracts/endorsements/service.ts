@@ -14,6 +14,7 @@ import { type ServiceContext, today as todayOf } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { type Lang, t } from '../../platform/i18n';
 import { findVehicleByPlate } from '../../reference';
+import { amountsAfterChange } from '../contractAmounts';
 import { contractDetail, ownContract } from '../detail';
 import { type EndorsementKind, endorsementRules, kindByType, kindsOf } from './kinds';
 import {
@@ -271,9 +272,12 @@ export async function saveChange(
     await tx.query('SELECT 1 FROM contracts WHERE contract_no = $1 FOR UPDATE', [contractNo]);
     const contract = await ownContract(tx, customer, contractNo, productId);
     const change = await priceChange(ctx, tx, contract, type, body, lang);
+    // Every amount follows: before discount, the balance to pay (and so each instalment).
+    const moved = amountsAfterChange(contract, change.newData, change.premiumAfter - change.premiumBefore);
     await tx.query(
-      `UPDATE contracts SET data = $2::jsonb, premium_cents = $3, version = version + 1 WHERE contract_no = $1`,
-      [contractNo, JSON.stringify(change.newData), change.premiumAfter],
+      `UPDATE contracts SET data = $2::jsonb, premium_cents = $3, balance_cents = $4, version = version + 1
+        WHERE contract_no = $1`,
+      [contractNo, JSON.stringify(moved.data), change.premiumAfter, moved.balanceCents],
     );
     await tx.query(
       `INSERT INTO endorsements (contract_no, customer_no, endorsement_type, period_start, old_values, new_values,

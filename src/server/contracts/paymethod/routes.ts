@@ -20,6 +20,7 @@ import { type ServiceContext, today } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
 import { answers, body, open, str } from '../../platform/schemaParts';
 import { receiveUpload, uploadSummary } from '../../uploads/routes';
+import { instalmentsOf } from '../contractAmounts';
 import { ownContract, paymentData } from '../detail';
 import {
   blockOf,
@@ -76,12 +77,6 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
     const found = await contractOf(request, key);
     if (await blockOf(ctx.db, found.row.contract_no)) throw unavailable();
     return found;
-  }
-
-  function instalmentsOf(data: Json): number {
-    const policy = (data.CS_POLICY ?? {}) as Json;
-    const n = Number(policy.INSTALLMENT_NUMBER);
-    return Number.isInteger(n) && n > 0 ? n : 1;
   }
 
   return async (app) => {
