@@ -22,6 +22,7 @@ import {
   ymd,
 } from '../platform/schemaParts';
 import {
+  checkPassword,
   completeLogin,
   dateOrRefuse,
   legalEntity,
@@ -35,6 +36,7 @@ import {
   startSecondFactor,
   wrongLogin,
 } from './common';
+import { currentCsrfToken } from './csrf';
 import {
   auth,
   clearSessionCookies,
@@ -57,7 +59,7 @@ import {
 } from './sessions';
 import { confirmForUse, confirmSmsCode, consumeCode, type SmsPurpose, sendSmsCode } from './smsCodes';
 import { countFailure, refuseIfThrottled } from './throttle';
-import { createUser, recordWrongPassword, setPassword, userById, userByMobile } from './users';
+import { createUser, setPassword, userById, userByMobile } from './users';
 
 const TAG = 'portal: session';
 const PURPOSES = ['REGISTRATION', 'RESET', 'MOBILE_CHANGE'] as const;
@@ -84,15 +86,11 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: 'The CSRF token to echo in X-CSRF-Token on every portal POST/PUT/DELETE',
           description:
-            'Sets the HttpOnly secret cookie (zcp_csrf_secret) and a script-readable zcp_csrf cookie holding the token (__Host- names over https).',
+            "Logged in: the session's token (it changes at login and logout). Otherwise the anonymous double-submit token, also set in the script-readable zcp_csrf cookie (__Host-zcp_csrf over https).",
           response: answers({ 200: { type: 'object', properties: { CSRF_TOKEN: { type: 'string' } } } }),
         },
       },
-      async (_request, reply) => {
-        const token = reply.generateCsrf();
-        reply.setCookie(cookieNames(portal).csrf, token, cookieOptions(portal, false));
-        return { CSRF_TOKEN: token };
-      },
+      async (request, reply) => ({ CSRF_TOKEN: await currentCsrfToken(ctx, request, reply) }),
     );
 
     app.post<{ Body: { USERNAME: string; PASSWORD: string } }>(
@@ -119,17 +117,11 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
           await failed(request.ip);
           throw wrongLogin();
         }
-        if (user.locked) throw lockedError();
-        const now = ctx.now();
-        if (!(await verifyPassword(request.body.PASSWORD, user.password_hash))) {
-          await failed(request.ip);
-          const locked = await recordWrongPassword(ctx.db, user.user_id, portal.maxFailedLogins, now);
-          request.log.info({ event: 'portal.login_failed', userId: user.user_id, locked }, 'wrong password');
-          if (locked) {
-            await revokeUserSessions(ctx.db, user.user_id, 'LOCKED', now);
-            throw lockedError();
-          }
-          throw wrongLogin();
+        const verdict = await checkPassword(ctx, user, request.body.PASSWORD);
+        if (verdict !== 'RIGHT') {
+          if (verdict !== 'LOCKED') await failed(request.ip);
+          request.log.info({ event: 'portal.login_failed', userId: user.user_id, verdict }, 'login refused');
+          throw verdict === 'WRONG' ? wrongLogin() : lockedError();
         }
         const customer = await customerByNo(ctx.db, user.customer_no);
         if (!customer) throw wrongLogin();
@@ -218,7 +210,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
             await revokeSession(ctx.db, session.session_id, 'LOCKED', now);
             throw new SessionError('SESSION_EXPIRED');
           }
-          setSessionCookies(reply, portal, tokens, now);
+          setSessionCookies(reply, portal, tokens, now, settings.secret);
           return sessionAnswer(ctx, user, customer, tokens);
         } catch (error) {
           if (!(error instanceof SessionError)) throw error;
@@ -272,6 +264,7 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const sessionId =
           fromAccess ?? (await sessionIdOfRefreshToken(ctx.db, request.cookies[names.refresh]));
         if (sessionId) await revokeSession(ctx.db, sessionId, 'LOGOUT', now);
+        // The session's CSRF token ends with it: the browser gets a new anonymous one.
         clearSessionCookies(reply, portal);
         return reply.code(204).send();
       },
@@ -529,16 +522,14 @@ export function umRoutes(ctx: ServiceContext): FastifyPluginAsync {
       async (request, reply) => {
         const { user, session } = auth(request);
         const now = ctx.now();
-        if (!(await verifyPassword(request.body.PASSWORD, user.password_hash))) {
-          const locked = await recordWrongPassword(ctx.db, user.user_id, portal.maxFailedLogins, now);
-          if (locked) {
-            await revokeUserSessions(ctx.db, user.user_id, 'LOCKED', now);
-            clearSessionCookies(reply, portal);
-            throw lockedError();
-          }
+        const verdict = await checkPassword(ctx, user, request.body.PASSWORD);
+        if (verdict === 'LOCKED' || verdict === 'LOCKING') {
+          clearSessionCookies(reply, portal);
+          throw lockedError();
+        }
+        if (verdict === 'WRONG') {
           throw coded(422, 'errors.portal.wrongPassword', 'WRONG_PASSWORD', {}, 'PASSWORD');
         }
-        await ctx.db.query('UPDATE portal_users SET failed_logins = 0 WHERE user_id = $1', [user.user_id]);
         if (user.two_factor) {
           await ctx.db.query(
             'UPDATE portal_sessions SET reauth_pending_at = $2::timestamptz WHERE session_id = $1',

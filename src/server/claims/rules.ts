@@ -1,8 +1,9 @@
-// What a portal claim may be (claimRules.json) and the checks of /claim/CPClaimValidate, which
-// /claim/CrtClaim runs again: each refusal is a translated message (claims:refusals.*, or the
-// claim wizard flow's own field texts) with the field it is about. Pure: the caller reads the
-// contract and the product's claim flow and passes what the checks need.
+// What a portal claim may be (flows/_catalogues/claimRules.json) and the checks of
+// /claim/CPClaimValidate, which /claim/CrtClaim runs again: each refusal is a translated message
+// (claims:refusals.*, or the claim wizard flow's own field texts) with the field it is about.
+// Pure: the caller reads the contract and the product's claim flow and passes what the checks need.
 
+import rulesFile from '../../../flows/_catalogues/claimRules.json' with { type: 'json' };
 import { addDays } from '../../engine/dates';
 import { validateCallBody } from '../../engine/flow/callAnswers';
 import type { Flow } from '../../engine/flow/types';
@@ -10,7 +11,6 @@ import { callNameForPath } from '../../engine/flow/validate';
 import type { PendingMessage } from '../platform/errors';
 import { fieldErrorMessage } from '../platform/fieldErrors';
 import type { Lang } from '../platform/i18n';
-import rulesFile from './claimRules.json';
 
 export type ClaimProduct = 'MOTOR' | 'PROPERTY';
 export type SlotKind = 'photo' | 'document';
