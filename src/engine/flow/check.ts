@@ -419,6 +419,22 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       pointer: '/referralCallBack',
       message: `unknown call "${flow.referralCallBack}"`,
     });
+  // A contract fact no call or field reads is a slip (a misspelt name, or one left over).
+  const flowText = JSON.stringify(flow);
+  for (const name of Object.keys(flow.contractFacts ?? {})) {
+    if (flow.area !== 'portal')
+      problems.push({
+        file: flowFile,
+        pointer: '/contractFacts',
+        message: 'contract facts belong to a portal wizard ("area": "portal")',
+      });
+    else if (!flowText.includes(`"CS_CURRENT.${name}"`))
+      problems.push({
+        file: flowFile,
+        pointer: `/contractFacts/${name}`,
+        message: `contract fact "${name}" is read by no call or field of the flow (CS_CURRENT.${name})`,
+      });
+  }
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');
