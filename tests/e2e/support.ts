@@ -72,6 +72,23 @@ export async function expectAccessible(page: Page, context: string): Promise<voi
   expect(summary, `axe violations on ${context}`).toEqual([]);
 }
 
+/** The page is no wider than the screen: nothing scrolls sideways. */
+export async function expectNoSideScroll(page: Page, width: number, context: string): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${context} scrolls sideways`).toBeLessThanOrEqual(width);
+}
+
+/** The keys of the flows' saved answers in this tab. */
+export const storedFlowKeys = (page: Page) =>
+  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('flow:')));
+
+/**
+ * An address of its own per test: the service allows five codes an address an hour, and the
+ * scenario files all use the same one.
+ */
+export const uniqueEmail = (name: string) =>
+  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}@example.com.cy`;
+
 /** Fails the test on any page error or console error except the expected ones. */
 export function watchConsole(page: Page): string[] {
   const problems: string[] = [];
