@@ -51,6 +51,15 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
  * which also looks inside them.
  */
 async function axeResults(page: Page): Promise<AxeResults> {
+  // The page as the visitor sees it once a colour change that just began (a button's 120 ms
+  // transition after a click) has run its course: a check that fast would judge a colour halfway.
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime));
+    const settled = Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
   if (page.frames().length > 1) return new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const present = await page.evaluate(
     () => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function',
