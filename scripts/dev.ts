@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { generate } from '../src/cli/compile-validators';
 import { FLOWS_CHANGED_EVENT } from '../src/dev/events';
-import { flowProblems } from '../src/server/routes/devFlows';
-import { contentSecurityPolicy } from '../src/server/security';
+import { contentSecurityPolicy } from '../src/server/platform/security';
+import { flowProblems } from '../src/server/web/devFlows';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,7 +31,7 @@ const READY_TIMEOUT_MS = 60_000;
 const DEV_SESSION_SECRET = 'development-only-session-secret-of-npm-run-dev';
 
 /**
- * The production policy (src/server/security.ts) plus a per-start nonce for the inline scripts and
+ * The production policy (src/server/platform/security.ts) plus a per-start nonce for the inline scripts and
  * styles Vite's dev server adds (the React Refresh preamble, injected CSS): no 'unsafe-inline' and
  * no 'unsafe-eval', so a page that breaks the production CSP breaks in development too. The HMR
  * WebSocket is same-origin, which 'self' in connect-src allows.

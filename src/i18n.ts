@@ -6,6 +6,7 @@
 
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatEuro } from './engine/money';
 import { clearStoredFlows } from './ui/flow/flowStorage';
 import { isFormOnScreen } from './ui/state/formPresence';
 
@@ -119,6 +120,11 @@ export function initI18n(lng: Language = storedLanguage()): Promise<I18n> {
       initAsync: false,
     })
     .then(() => {
+      // {{amount, euro}}: whole euro by the one money formatter, as the service's texts read it.
+      i18next.services.formatter?.add('euro', (value: unknown, lng?: string) => {
+        const n = typeof value === 'number' ? value : Number(value);
+        return value !== '' && Number.isFinite(n) ? formatEuro(n, lng === 'en' ? 'en' : 'el') : String(value);
+      });
       syncHtmlLang(i18next.language);
       return i18next;
     });

@@ -7,7 +7,7 @@
 //                         hand-written endpoint that takes a quote.
 
 import Fastify from 'fastify';
-import { ref, registerApiSchemas } from '../../src/server/schemas';
+import { ref, registerApiSchemas } from '../../src/server/platform/apiSchemas';
 
 const FIXED = { ok: true, product: 'driver', premium: 62, currency: 'EUR' };
 

@@ -14,13 +14,13 @@
 import { loadFlowBundles } from '../../src/engine/flow/files';
 import type { Quote } from '../../src/engine/flow/types';
 import { type Db, openDb } from '../../src/server/db';
-import { ApiError } from '../../src/server/errors';
-import { Catalog, type Product } from '../../src/server/products/catalog';
-import { insertOffer, nextOfferNo, type OfferInput } from '../../src/server/products/offers';
-import { type NewOffer, tooManyOffers, writeOfferBatch } from '../../src/server/products/offerWriter';
-import { offerInputOf, priceQuote } from '../../src/server/products/pricing';
-import { hitLimit, type LimitRule } from '../../src/server/rateLimit';
-import { withOffer } from '../../src/server/routes/products';
+import { Catalog, type Product } from '../../src/server/offers/catalog';
+import { type NewOffer, tooManyOffers, writeOfferBatch } from '../../src/server/offers/offerWriter';
+import { offerInputOf, priceQuote } from '../../src/server/offers/pricing';
+import { withOffer } from '../../src/server/offers/productRoutes';
+import { insertOffer, nextOfferNo, type OfferInput } from '../../src/server/offers/store';
+import { ApiError } from '../../src/server/platform/errors';
+import { hitLimit, type LimitRule } from '../../src/server/platform/rateLimit';
 import { referencePriceQuote } from '../../tests/unit/support/pricingReference';
 import { motorQuotes, prng } from '../rules/ruleSet';
 

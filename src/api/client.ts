@@ -6,6 +6,7 @@
 // 400/418 (error page) and a 401 that stays (logout to Login) do.
 
 import ky, { isTimeoutError } from 'ky';
+import { CSRF_COOKIE, HOST_PREFIX } from '../engine/cookies';
 import { zcpPrefixUrl } from './config';
 import { NO_ANSWER, ZcpError } from './errors';
 import { isLoggedIn, setLoggedIn } from './session';
@@ -100,7 +101,7 @@ function dispatchGlobal(error: ZcpError): void {
 // --- CSRF (double submit): the token is the readable cookie the service set, or the answer of
 // GET /zcp/um/csrf when the cookie is not there yet.
 
-const CSRF_COOKIES = ['__Host-zcp_csrf', 'zcp_csrf'];
+const CSRF_COOKIES = [`${HOST_PREFIX}${CSRF_COOKIE}`, CSRF_COOKIE];
 export const CSRF_HEADER = 'X-CSRF-Token';
 let csrfToken: string | null = null;
 

@@ -3,18 +3,14 @@
 // hint (localStorage `zcp.session`, "1" while logged in) so a new tab or a reload knows to try a
 // silent login, and listeners for the screens that change with it (menus, bottom bar).
 
-export const SESSION_HINT_KEY = 'zcp.session';
+import { HOST_PREFIX, REFRESH_HINT_COOKIE } from '../engine/cookies';
 
-/**
- * A readable cookie the service sets and clears with the HttpOnly refresh cookie (same lifetime,
- * value "1", `__Host-` prefixed over https). It tells the page whether a silent login can succeed,
- * so a visitor who never logged in costs no refresh call (and no 401 in the console).
- */
-export const REFRESH_HINT_COOKIE = 'zcp_rt_hint';
+export const SESSION_HINT_KEY = 'zcp.session';
 
 /** Whether this browser holds a refresh cookie, as far as its readable companion tells. */
 export function hasRefreshCookie(cookies = typeof document === 'undefined' ? '' : document.cookie): boolean {
-  return cookies.split(';').some((c) => /^(?:__Host-)?zcp_rt_hint=1$/.test(c.trim()));
+  const set = [`${REFRESH_HINT_COOKIE}=1`, `${HOST_PREFIX}${REFRESH_HINT_COOKIE}=1`];
+  return cookies.split(';').some((c) => set.includes(c.trim()));
 }
 
 function storage(): Storage | null {

@@ -12,13 +12,13 @@ export async function readJsonFile<T = unknown>(path: string): Promise<T> {
 
 /** LOV_NAMEs the service answers (from its reference data). */
 export async function serviceLovNames(): Promise<string[]> {
-  const data = await import('../server/data/index');
+  const data = await import('../server/reference/index');
   return data.lovNames();
 }
 
 /** The values of every whole list the service answers (dependent lists need their keys: left out). */
 export async function serviceLovValues(): Promise<Record<string, string[]>> {
-  const data = await import('../server/data/index');
+  const data = await import('../server/reference/index');
   const out: Record<string, string[]> = {};
   for (const name of data.lovNames()) {
     const list = data.lovList(name, 'en');
@@ -29,3 +29,5 @@ export async function serviceLovValues(): Promise<Record<string, string[]>> {
 
 // The format's schemas and the locale files, as the engine's flow check reads them.
 export { readFormatSchemas as readSchemas, readLocaleFiles as readLocales } from '../engine/flow/checkAll';
+/** The service's reference data and its schemas, which flows:check checks beside the flows. */
+export { REFERENCE_DATA } from '../server/reference/files';

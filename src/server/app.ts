@@ -12,38 +12,41 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { loadFlowBundles } from '../engine/flow/files';
+import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
-import { type Config, ConfigError } from './config';
-import type { ServiceContext } from './context';
-import { devSmsRoutes, httpSmsTransport, portalRoutes } from './customerArea/index';
+import { contactRoutes } from './contact/routes';
+import { miscRoutes } from './content/routes';
 import { type Db, openDb } from './db';
-import { ApiError, registerErrorHandling, renderMessages, requestLang } from './errors';
-import { expireAnonymousData } from './housekeeping';
-import { frameworkErrorAnswer, registerInputChecks } from './inputSafety';
+import { Catalog } from './offers/catalog';
+import { motorRoutes } from './offers/motorRoutes';
+import { offerAccessFor } from './offers/offerAccess';
+import { offerRoutes } from './offers/offerRoutes';
+import { productRoutes } from './offers/productRoutes';
+import { promoRoutes } from './offers/promoRoutes';
+import { propertyRoutes } from './offers/propertyRoutes';
+import { rulesRoutes } from './offers/rulesRoutes';
+import { travelRoutes } from './offers/travelRoutes';
+import { otpRoutes } from './otp/emailRoutes';
+import { devMailboxRoutes } from './outbox/devMailbox';
+import { devSmsRoutes } from './outbox/devSms';
 import { type SenderLoop, startSenderLoop, type Transports } from './outbox/sender';
+import { httpSmsTransport } from './outbox/smsGateway';
 import { smtpTransport } from './outbox/smtp';
 import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
-import { Catalog } from './products/catalog';
-import { offerAccessFor } from './products/offerAccess';
-import { contactRoutes } from './routes/contact';
-import { devFlowsRoutes } from './routes/devFlows';
-import { devMailboxRoutes } from './routes/devMailbox';
-import { healthRoutes } from './routes/health';
-import { lovRoutes } from './routes/lov';
-import { miscRoutes } from './routes/misc';
-import { motorRoutes } from './routes/motor';
-import { offerRoutes } from './routes/offers';
-import { otpRoutes } from './routes/otp';
-import { productRoutes } from './routes/products';
-import { promoRoutes } from './routes/promo';
-import { propertyRoutes } from './routes/property';
-import { rulesRoutes } from './routes/rules';
-import { travelRoutes } from './routes/travel';
-import { registerApiSchemas } from './schemas';
-import { registerSecurityHeaders, securityHeaders } from './security';
+import { registerApiSchemas } from './platform/apiSchemas';
+import { type Config, ConfigError } from './platform/config';
+import type { ServiceContext } from './platform/context';
+import { ApiError, registerErrorHandling, renderMessages, requestLang } from './platform/errors';
+import { healthRoutes } from './platform/health';
+import { expireAnonymousData } from './platform/housekeeping';
+import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
+import { registerSecurityHeaders, securityHeaders } from './platform/security';
+import { portalRoutes } from './portalRoutes';
+import { lovRoutes } from './reference/lovRoutes';
 import { s3Store } from './uploads/s3Store';
 import { diskStore } from './uploads/store';
+import { devFlowsRoutes } from './web/devFlows';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
 
@@ -59,6 +62,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -98,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     frameworkErrors: frameworkErrorAnswer(headers),
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -182,6 +188,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     kickOutbox: () => sender?.kick(),
     files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
   };
+
+  // One CSRF rule for every state-changing call of every module, before any body is read.
+  registerCsrf(app, ctx);
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
 import { openDb } from './db';
+import { ConfigError, loadConfig } from './platform/config';
 
 function packageVersion(): string {
   try {

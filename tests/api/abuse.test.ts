@@ -3,8 +3,8 @@
 // over https the offer and client cookies carry the __Host- prefix.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { expireAnonymousData } from '../../src/server/housekeeping';
-import { MAX_ENTRY_BYTES } from '../../src/server/validationLog';
+import { expireAnonymousData } from '../../src/server/platform/housekeeping';
+import { MAX_ENTRY_BYTES } from '../../src/server/platform/validationLog';
 import { startService, type TestService } from './support/app';
 import { driverQuote } from './support/quotes';
 

@@ -1,7 +1,7 @@
 // Configuration from the environment: defaults, parsing, and every refusal named at start.
 
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
+import { ConfigError, loadConfig } from '../../src/server/platform/config';
 
 const secret = 'a-very-long-production-secret-0123456789';
 

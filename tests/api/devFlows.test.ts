@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FlowProblem } from '../../src/engine/flow/check';
 import { FLOWS_DIR } from '../../src/engine/flow/files';
 import { buildApp } from '../../src/server/app';
-import { devFlowsRoutes } from '../../src/server/routes/devFlows';
+import { devFlowsRoutes } from '../../src/server/web/devFlows';
 import { startService, type TestService } from './support/app';
 
 let s: TestService;

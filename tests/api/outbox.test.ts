@@ -256,7 +256,7 @@ describe('dev mailbox', () => {
 
   it('the sender loop delivers what a request queued', async () => {
     const { buildApp } = await import('../../src/server/app');
-    const { testConfig } = await import('../../src/server/config');
+    const { testConfig } = await import('../../src/server/platform/config');
     const config = testConfig({ outboxPollMs: 50, smtpUrl: `smtp://127.0.0.1:${port}` });
     const app = await buildApp(config, { db: s.testDb.db, flows: [] });
     const res = await app.inject({

@@ -10,15 +10,15 @@ import { createHttpStatusClient, createSandboxStatusClient } from '../../src/ser
 import { buildPaymentResponse, verifyRequestSignature } from '../../src/server/cardProvider/jcc';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { type Db, openDb } from '../../src/server/db';
-import { registerErrorHandling } from '../../src/server/errors';
+import { offerAccess, offerToken } from '../../src/server/offers/offerAccess';
 import {
   type PaymentConfig,
   recoverStalePayments,
   registerPayments,
   sandboxPaymentConfig,
 } from '../../src/server/payments';
-import { offerAccess, offerToken } from '../../src/server/products/offerAccess';
-import { registerSecurityHeaders } from '../../src/server/security';
+import { registerErrorHandling } from '../../src/server/platform/errors';
+import { registerSecurityHeaders } from '../../src/server/platform/security';
 import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 
 const PUBLIC_URL = 'https://shop.test';

@@ -5,9 +5,10 @@
 
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { paymentData } from '../../src/server/customerArea/contracts';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { formatEuro } from '../../src/engine/money';
+import { paymentData } from '../../src/server/contracts/detail';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 
@@ -210,13 +211,13 @@ describe('contract list and detail', () => {
       CATEGORY: 'TRAVEL',
       ZZPREMIUM_AFTER_DISC_AMOUNT: 22.8,
       ZZPREMIUM_BEFORE_DISC_AMOUNT: 24,
-      STATUS_DESC: 'Ενεργό',
+      STATUS_DESC: 'Σε ισχύ', // one name per status (contracts:statuses), as the portal shows it
     });
     const d = (await c.get('/zcp/contract/detail/CY5550001/518')).json();
     expect(d.CT_OBJECT_TRAVEL).toEqual([
       expect.objectContaining({ OBJECT_TYPE: 'WORLDWIDE', DURATION_DAYS: 8 }),
     ]);
-    expect(d.CS_CONTRACT).toMatchObject({ PACKAGE_DESC: 'Βασικό', PRODUCT_DESC: 'ταξιδιωτική ασφάλιση' });
+    expect(d.CS_CONTRACT).toMatchObject({ PACKAGE_DESC: 'Βασικό', PRODUCT_DESC: 'Ταξιδιωτική ασφάλιση' });
     expect(d.CS_CUST_ENTITIES.CS_PAYMENT_DATA).toMatchObject({
       PAYMENT_METHOD: 'CARD',
       CARD_NUMBER: '•••• •••• •••• 1111',
@@ -389,6 +390,40 @@ describe('policy schedule PDF', () => {
       expect(text).toContain(entry.CONTRACT_NO);
       expect(text).toContain('Πρόγραμμα Ασφάλισης');
     }
+  });
+
+  it('prints every insured sum, object fact and cover the contract page shows, list values as text (issue 24 item 3)', async () => {
+    const c = await loggedIn('99000001', '10.40.1.4', 'el');
+    // The text layer gives the amount's narrow no-break space as a plain one.
+    const euro = (n: number) => formatEuro(n, 'el').replace(/\u202f/g, ' ');
+    const home = (
+      await pdfText((await c.post('/zcp/GetPDF', { CONTRACT_NO: 'CY9000102', PRODUCT_ID: '157' })).rawPayload)
+    ).replace(/[\u202f\u00a0\s]+/g, ' ');
+    const detail = (await c.get('/zcp/contract/detail/CY9000102/157')).json();
+    const object = detail.CS_OBJECT;
+    // The sums, by the contract page's labels (contracts:object.*) and in whole euro.
+    expect(home).toContain(`Αξία περιεχομένου ${euro(object.VALUE_OF_CONTENTS)}`);
+    expect(home).toContain(`Αξία τιμαλφών ${euro(object.VALUE_OF_VALUABLES)}`);
+    expect(home).toContain(`Αξία κτιρίου ${euro(object.PROPERTY_VALUE)}`);
+    expect(home).toContain('Αξία περιεχομένου 24.000');
+    expect(home).toContain('Αξία τιμαλφών 3.500');
+    // List values by their text: the district, the city of the address, yes and no.
+    expect(home).toContain('Λευκωσία');
+    expect(home).toContain('Στρόβολος');
+    expect(home).not.toMatch(/STROVOLOS|\bNIC\b/);
+    for (const cover of detail.CS_CONTRACT.CT_COVERS) expect(home).toContain(cover.COVER_DESC);
+    // The product by its name, capitalised as everywhere else.
+    expect(home).toContain('Ασφάλεια κατοικίας');
+    expect(home).not.toContain('ασφάλιση κατοικίας');
+    expect(home).not.toMatch(/\d,\d\d\s?€/);
+
+    const car = await pdfText(
+      (await c.post('/zcp/GetPDF', { CONTRACT_NO: 'CY9000101', PRODUCT_ID: '120' })).rawPayload,
+    );
+    // The make and the model (a dependent list) by name, the fuel and use by their text.
+    expect(car).toContain('Toyota');
+    expect(car).toContain('RAV4');
+    expect(car).not.toMatch(/\b(PETROL|PRIVATE|SALOON)\b/);
   });
 });
 

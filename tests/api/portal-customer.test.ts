@@ -3,8 +3,8 @@
 // password and mobile change, and the refusal of another customer's ids by every id-taking call.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { FIXTURE_PASSWORD, lastSmsCode, makeAccount, PortalClient, smsTo } from './support/portal';
 

@@ -2,10 +2,13 @@
 // chg… and saved by save… (the contract read again), work orders, and another customer's contract
 // refused on every call. Each test sets the values it needs on the demo contracts directly.
 
+import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
-import { endorsementRules } from '../../src/server/customerArea/endorsements/kinds';
+import { loadFlowBundles } from '../../src/engine/flow/files';
+import { formatEuro } from '../../src/engine/money';
+import { endorsementRules } from '../../src/server/contracts/endorsements/kinds';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 
@@ -111,6 +114,12 @@ describe('the endorsements screen', () => {
     });
   });
 
+  it("carries the facts of the contract its wizard's flow names, and a home contract none of the car's", async () => {
+    const homeCurrent = (await andreas.get('/zcp/contract/endorsements/CY9000102')).json().CS_CURRENT;
+    expect(homeCurrent).not.toHaveProperty('CHASSIS_NUMBER');
+    expect(homeCurrent).not.toHaveProperty('MANUFACTURER');
+  });
+
   it('offers nothing on a travel contract', async () => {
     const res = await andreas.get('/zcp/contract/endorsements/CY9000103');
     expect(res.statusCode).toBe(200);
@@ -152,6 +161,69 @@ describe('contents, building and valuables: ±15 %, once per period', () => {
     const reread = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json();
     expect(reread.CS_OBJECT.VALUE_OF_CONTENTS).toBe(22000);
     expect(reread.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT).toBe(e.PREMIUM_AFTER);
+  });
+
+  it('moves every amount of the contract with a saved change: before and after discount, balance, instalment, list, PDF (issue 24 item 2)', async () => {
+    const db = s.testDb.db;
+    // The demo home as the issue met it: a discount of 5 % of the premium before it, €100 still to pay.
+    const [row] = await db.query<{ premium_cents: number }>(
+      'SELECT premium_cents FROM contracts WHERE contract_no = $1',
+      [HOME.CONTRACT_NO],
+    );
+    const premium = Number(row.premium_cents);
+    const initial = Math.round(premium * 1.05) / 100;
+    await db.query(
+      `UPDATE contracts SET balance_cents = 10000,
+              data = jsonb_set(data, '{CS_POLICY,INITIAL_AMOUNT}', to_jsonb($2::numeric)) WHERE contract_no = $1`,
+      [HOME.CONTRACT_NO, initial],
+    );
+    const before = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json().CS_CONTRACT;
+    const discount = before.ZZPREMIUM_BEFORE_DISC_AMOUNT - before.ZZPREMIUM_AFTER_DISC_AMOUNT;
+    expect(discount).toBeGreaterThan(0);
+    const saved = await save('propvalue', {
+      ...HOME,
+      ENDORSEMENT_TYPE: 'CONTENTS',
+      VALUE_OF_CONTENTS: 23000,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const difference = saved.json().CS_ENDORSEMENT.PREMIUM_DIFFERENCE as number;
+    expect(difference).toBeGreaterThan(0);
+
+    const after = (await andreas.get('/zcp/contract/detail/CY9000102/157')).json().CS_CONTRACT;
+    expect(after.ZZPREMIUM_AFTER_DISC_AMOUNT).toBeCloseTo(before.ZZPREMIUM_AFTER_DISC_AMOUNT + difference, 2);
+    // The discount given stays what it was: the premium before it moves by the same amount.
+    expect(after.ZZPREMIUM_BEFORE_DISC_AMOUNT).toBeCloseTo(
+      before.ZZPREMIUM_BEFORE_DISC_AMOUNT + difference,
+      2,
+    );
+    expect(after.ZZPREMIUM_BEFORE_DISC_AMOUNT).toBeGreaterThan(after.ZZPREMIUM_AFTER_DISC_AMOUNT);
+    expect(after.ZZBALANCE_AMOUNT).toBeCloseTo(100 + difference, 2);
+    // The list says the same as the detail.
+    const listed = (await andreas.get('/zcp/contract/search/900001'))
+      .json()
+      .CT_CONTRACTS.find((c: Json) => c.CONTRACT_NO === HOME.CONTRACT_NO);
+    for (const key of ['ZZPREMIUM_BEFORE_DISC_AMOUNT', 'ZZPREMIUM_AFTER_DISC_AMOUNT', 'ZZBALANCE_AMOUNT'])
+      expect(listed[key], key).toBe(after[key]);
+    // The payment-method page's instalment is the new premium over the instalments.
+    const options = (await andreas.get('/zcp/paymeth/options/CY9000102/157')).json();
+    expect(options.ZZBALANCE_AMOUNT).toBe(after.ZZBALANCE_AMOUNT);
+    expect(options.INSTALLMENT_AMOUNT).toBeCloseTo(
+      after.ZZPREMIUM_AFTER_DISC_AMOUNT / after.INSTALLMENT_NUMBER,
+      0,
+    );
+    // And the policy schedule prints them, in whole euro.
+    const pdf = await andreas.post('/zcp/GetPDF', HOME);
+    expect(pdf.statusCode).toBe(200);
+    const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+    const text = (await parser.getText()).text;
+    await parser.destroy();
+    for (const amount of [
+      after.ZZPREMIUM_BEFORE_DISC_AMOUNT,
+      after.ZZPREMIUM_AFTER_DISC_AMOUNT,
+      after.ZZBALANCE_AMOUNT,
+    ])
+      expect(text).toContain(formatEuro(amount, 'en'));
+    await db.query('UPDATE contracts SET balance_cents = 0 WHERE contract_no = $1', [HOME.CONTRACT_NO]);
   });
 
   it('accepts contents +15 % and −15 % exactly, and refuses +15.01 % and −15.01 % as manual with a call-back', async () => {
@@ -514,5 +586,32 @@ describe("another customer's contract", () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().CS_REFERRAL.ERROR_MESSAGE).toContain('δεν μπορεί να ολοκληρωθεί αυτόματα');
+  });
+});
+
+describe('the facts an endorsement carries, from its flow', () => {
+  // Another configuration of the motor wizard: the service follows the flow, not a product name.
+  let other: TestService;
+  let client: PortalClient;
+  beforeAll(async () => {
+    const bundles = await loadFlowBundles();
+    const motor = bundles.find((b) => b.flow.id === 'endorsement-motor')!;
+    motor.flow.contractFacts = { MAKER: 'CS_VEHICLE.MANUFACTURER', NOT_STORED: 'CS_VEHICLE.NO_SUCH_FACT' };
+    other = await startService({
+      config: { portal: { ...testConfig().portal, demoData: true } },
+      flows: bundles,
+    });
+    client = new PortalClient(other, { ip: '10.61.0.2', lang: 'en' });
+    expect((await client.login('99000001', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('answers the facts the motor wizard names, and no others', async () => {
+    const current = (await client.get('/zcp/contract/endorsements/CY9000101')).json().CS_CURRENT;
+    expect(current).toMatchObject({ MAKER: 'TOYOTA', NOT_STORED: '' });
+    expect(current).not.toHaveProperty('CHASSIS_NUMBER');
+    expect(current).not.toHaveProperty('MANUFACTURER');
   });
 });

@@ -6,9 +6,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
-import { DEMO_HOME_OFFER } from '../../src/server/customerArea/demoOffers';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { DEMO_HOME_OFFER } from '../../src/server/demo/offers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';

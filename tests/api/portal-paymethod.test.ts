@@ -7,8 +7,8 @@
 
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { hiddenInputs, postFormTo, unescapeHtml } from './support/html';
 import { PortalClient } from './support/portal';

@@ -4,8 +4,8 @@
 // mailbox's notification queued in the outbox with the right address and language.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
 

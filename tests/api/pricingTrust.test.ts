@@ -36,7 +36,7 @@ const comp = (body: { CT_PACKAGES: RatedPackage[] }) =>
   body.CT_PACKAGES.find((p) => p.PACKAGE_ID === 'COMP')!;
 const discountIds = (body: { CT_DISCOUNTS: { ID: string }[] }) => body.CT_DISCOUNTS.map((d) => d.ID);
 
-// The demo register (src/server/data/vehicleRegister.json).
+// The demo register (src/server/reference/vehicleRegister.json).
 const TOYOTA_UNREGISTERED_CHASSIS = 'SB1V92K70TJ376461'; // a new Corolla, no plate yet
 const MAZDA_CHASSIS = 'JMZXGWFN7LD248658'; // NYY876, a Mazda 3
 const chassisVehicle = (chassis: Record<string, unknown>) => ({

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { type Config, ConfigError, loadConfig } from '../../src/server/config';
+import { type Config, ConfigError, loadConfig } from '../../src/server/platform/config';
 import { openTestDb, type TestDb } from './support/db';
 
 const SECRET = 'a-very-long-production-secret-0123456789';

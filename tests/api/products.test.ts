@@ -424,7 +424,7 @@ describe('offer detail', () => {
       headers: { cookie: `zcp_offers=${offerNo}` },
     });
     expect(forged.statusCode).toBe(404);
-    const { offerToken } = await import('../../src/server/products/offerAccess');
+    const { offerToken } = await import('../../src/server/offers/offerAccess');
     const token = offerToken(s.config.sessionSecret, offerNo);
     const ok = await s.call({ method: 'GET', url: `/zcp/offer/detail/${offerNo}/516?token=${token}` });
     expect(ok.statusCode).toBe(200);
@@ -457,7 +457,7 @@ describe('offer detail', () => {
     });
     expect(started.statusCode).toBe(200);
     // Another browser opens the e-mailed link: the link proves the mailbox, as for an open offer.
-    const { offerToken } = await import('../../src/server/products/offerAccess');
+    const { offerToken } = await import('../../src/server/offers/offerAccess');
     const opened = await s.call({
       method: 'GET',
       url: `/zcp/offer/detail/${offerNo}/516?token=${offerToken(s.config.sessionSecret, offerNo)}`,

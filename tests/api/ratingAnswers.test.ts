@@ -7,10 +7,10 @@
 import fastJson from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFlowBundles } from '../../src/engine/flow/files';
-import { ApiError } from '../../src/server/errors';
-import { Catalog } from '../../src/server/products/catalog';
-import { ratedAnswer } from '../../src/server/routes/products';
-import { loadApiSchemas } from '../../src/server/schemas';
+import { Catalog } from '../../src/server/offers/catalog';
+import { ratedAnswer } from '../../src/server/offers/productRoutes';
+import { loadApiSchemas } from '../../src/server/platform/apiSchemas';
+import { ApiError } from '../../src/server/platform/errors';
 import { referencePriceQuote } from '../unit/support/pricingReference';
 import { quoteVariations } from '../unit/support/quoteVariations';
 import { startService, type TestService } from './support/app';

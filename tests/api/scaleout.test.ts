@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
-import { testConfig } from '../../src/server/config';
 import { type Db, openDb } from '../../src/server/db';
+import { testConfig } from '../../src/server/platform/config';
 import { startRoundRobinProxy, type TestProxy } from './support/proxy';
 import { driverQuote } from './support/quotes';
 

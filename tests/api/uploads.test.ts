@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../src/server/config';
-import { DEMO_PASSWORD } from '../../src/server/customerArea/demo';
-import type { ApiError } from '../../src/server/errors';
+import { DEMO_PASSWORD } from '../../src/server/demo/customers';
+import { testConfig } from '../../src/server/platform/config';
+import type { ApiError } from '../../src/server/platform/errors';
 import { ownUpload, saveUpload } from '../../src/server/uploads/files';
 import { diskStore } from '../../src/server/uploads/store';
 import { startService, type TestService } from './support/app';

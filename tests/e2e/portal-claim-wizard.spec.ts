@@ -226,7 +226,7 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
   await page.goto('/my-claims');
   const card = page.locator(`[data-claim="${claimNo}"]`);
   await expect(card).toContainText('CY9000101');
-  await expect(card).toContainText(L('portal:claims.statuses.SUBMITTED'));
+  await expect(card).toContainText(L('claims:statuses.SUBMITTED'));
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
   expect(errors).toEqual([]);
@@ -322,7 +322,7 @@ test('a home claim with photos in English at 1280 px, then listed', async ({ pag
   await page.getByRole('link', { name: L('claims:wizard.done.list'), exact: true }).click();
   const card = page.locator(`[data-claim="${claimNo}"]`);
   await expect(card).toContainText('CY9000102');
-  await expect(card).toContainText(L('portal:claims.statuses.SUBMITTED'));
+  await expect(card).toContainText(L('claims:statuses.SUBMITTED'));
   await card.getByRole('link', { name: L('claims:list.open', { claimNo }) }).click();
   await expect(page.locator('.claim-files li')).toHaveCount(2);
   expect(errors).toEqual([]);

@@ -84,7 +84,7 @@ test('a motor claim in Greek at 390 px: listed with its status, photos added wit
 
   await page.goto('/my-claims');
   const card = page.locator(`[data-claim="${claimNo}"]`);
-  await expect(card).toContainText(L('el', 'portal:claims.statuses.SUBMITTED'));
+  await expect(card).toContainText(L('el', 'claims:statuses.SUBMITTED'));
   await expect(card).toContainText(L('el', 'claims:paymentStatus.NONE'));
   await expectAccessible(page, 'claims list (el, 390)');
 

@@ -124,8 +124,17 @@ test.describe('registration (flows/register)', () => {
     // The live rule list ticks off each part as the password grows.
     const rules = page.locator('.rule-checklist__item');
     await expect(rules).toHaveCount(5);
+    // A password chosen here is a new one: password managers offer and save it (issue 24 item 8).
+    await expect(page.locator('#root_PASSWORD')).toHaveAttribute('autocomplete', 'new-password');
+    await expect(page.locator('#root_PASSWORD_CONFIRM')).toHaveAttribute('autocomplete', 'new-password');
     await page.locator('#root_PASSWORD').fill('kyrenia');
     await expect(page.locator('.rule-checklist__item.is-met')).toHaveCount(1);
+    // The mobile number in the password breaks a rule: it says so, not "not met yet" (item 7).
+    await page.locator('#root_PASSWORD').fill(`Kyrenia!${mobile}`);
+    const mobileRule = rules.filter({ hasText: L(lang, 'validation:portal_password_mobile') });
+    await expect(mobileRule).toHaveAttribute('data-state', 'broken');
+    await expect(mobileRule).toContainText(L(lang, 'ui:checklist.broken'));
+    await expect(mobileRule).not.toContainText(L(lang, 'ui:checklist.notMet'));
     const password = `Kyrenia!${mobile.slice(-3)}x2026`;
     await page.locator('#root_PASSWORD').fill(password);
     await expect(page.locator('.rule-checklist__item.is-met')).toHaveCount(5);
@@ -335,6 +344,7 @@ for (const [lang, width] of [
       await continueFlow(page, lang);
       await expect(heading(page, L(lang, 'reset-password:password.title'))).toBeVisible();
       await expectAccessible(page, `reset, password (${lang})`);
+      await expect(page.locator('#root_PASSWORD')).toHaveAttribute('autocomplete', 'new-password');
       const password = `Larnaca#${Date.now() % 100000}Q`;
       await page.locator('#root_PASSWORD').fill(password);
       await page.locator('#root_PASSWORD_CONFIRM').fill(password);

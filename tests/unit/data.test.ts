@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import banksJson from '../../src/server/data/banks.json' with { type: 'json' };
-import citiesJson from '../../src/server/data/cities.json' with { type: 'json' };
-import cookieTextsJson from '../../src/server/data/cookieTexts.json' with { type: 'json' };
-import faqsJson from '../../src/server/data/faqs.json' with { type: 'json' };
-import garagesJson from '../../src/server/data/garages.json' with { type: 'json' };
+import cookieTextsJson from '../../flows/_catalogues/cookieTexts.json' with { type: 'json' };
+import faqsJson from '../../flows/_catalogues/faqs.json' with { type: 'json' };
+import { cookieTexts, faqs } from '../../src/server/content/texts';
+import banksJson from '../../src/server/reference/banks.json' with { type: 'json' };
+import citiesJson from '../../src/server/reference/cities.json' with { type: 'json' };
+import garagesJson from '../../src/server/reference/garages.json' with { type: 'json' };
 import {
   allVehicles,
   banks,
   brandMake,
   cityDistrict,
-  cookieTexts,
   dependentLov,
   dependentLovKeys,
-  faqs,
   findVehicleByChassisTail,
   findVehicleByPlate,
   garages,
@@ -30,9 +29,9 @@ import {
   postalRange,
   type StoredCity,
   type StoredLov,
-} from '../../src/server/data/index';
-import lovsJson from '../../src/server/data/lovs.json' with { type: 'json' };
-import vehiclesJson from '../../src/server/data/vehicles.json' with { type: 'json' };
+} from '../../src/server/reference/index';
+import lovsJson from '../../src/server/reference/lovs.json' with { type: 'json' };
+import vehiclesJson from '../../src/server/reference/vehicles.json' with { type: 'json' };
 
 const lovStore: Record<string, StoredLov> = lovsJson;
 const districts: Record<string, StoredCity[]> = citiesJson.DISTRICTS;

@@ -3,7 +3,7 @@
 
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandling } from '../../src/server/errors';
+import { registerErrorHandling } from '../../src/server/platform/errors';
 
 async function appThrowing(error: unknown) {
   const app = Fastify({ logger: false });

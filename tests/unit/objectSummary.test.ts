@@ -9,7 +9,7 @@ import { readLovBindings } from '../../src/engine/flow/checkAll';
 import { readFieldSets, readFlowFiles } from '../../src/engine/flow/files';
 import { insuredObject, objectSummary, type SummaryReader } from '../../src/engine/flow/objectSummary';
 import type { Flow, ObjectSummaryPart } from '../../src/engine/flow/types';
-import { objectDescription } from '../../src/server/customerArea/dashboard';
+import { objectDescription } from '../../src/server/customers/dashboard';
 
 const flows: Record<string, Flow> = {};
 const files: Record<string, CheckInputs['files']> = {};

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { i18next, initI18n } from '../../src/i18n';
-import { LOCALES_DIR, t as serverT } from '../../src/server/i18n';
+import { LOCALES_DIR, t as serverT } from '../../src/server/platform/i18n';
 
 type Tree = { [key: string]: string | Tree };
 

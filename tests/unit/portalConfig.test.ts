@@ -1,10 +1,10 @@
-// The portal's settings (src/server/customerArea/config.ts, read by loadConfig) and the HTTP SMS gateway.
+// The portal's settings (src/server/accounts/config.ts, read by loadConfig) and the HTTP SMS gateway.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config';
-import { httpSmsTransport } from '../../src/server/customerArea/smsGateway';
+import { httpSmsTransport } from '../../src/server/outbox/smsGateway';
+import { ConfigError, loadConfig } from '../../src/server/platform/config';
 
 const production = {
   NODE_ENV: 'production',

@@ -6,11 +6,11 @@
 import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
 import { loadFlowBundles } from '../../src/engine/flow/files';
-import { ApiError } from '../../src/server/errors';
-import { Catalog } from '../../src/server/products/catalog';
-import { type PriceOptions, priceQuote } from '../../src/server/products/pricing';
-import { ratedAnswer } from '../../src/server/routes/products';
-import { loadApiSchemas } from '../../src/server/schemas';
+import { Catalog } from '../../src/server/offers/catalog';
+import { type PriceOptions, priceQuote } from '../../src/server/offers/pricing';
+import { ratedAnswer } from '../../src/server/offers/productRoutes';
+import { loadApiSchemas } from '../../src/server/platform/apiSchemas';
+import { ApiError } from '../../src/server/platform/errors';
 import { referencePriceQuote } from './support/pricingReference';
 import { quoteVariations } from './support/quoteVariations';
 

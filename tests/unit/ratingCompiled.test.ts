@@ -15,7 +15,7 @@ import { compileTariff } from '../../src/engine/rating/compile';
 import { compileCondition, compileExpr } from '../../src/engine/rating/compiledTerms';
 import { interpretTariff, rateQuote } from '../../src/engine/rating/rate';
 import type { Promotion, RatingContext, Tariff } from '../../src/engine/rating/types';
-import { Catalog } from '../../src/server/products/catalog';
+import { Catalog } from '../../src/server/offers/catalog';
 import { referenceSetPath } from './support/pricingReference';
 import { quoteVariations, seeded } from './support/quoteVariations';
 

@@ -14,7 +14,7 @@ import { createFlowMachine, offerResumeKey, substepPositions } from '../../engin
 import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
 import { getPath, setPath } from '../../engine/paths';
 import { premiumOf } from '../../engine/quote';
-import { offerToken } from '../../server/products/offerAccess';
+import { offerToken } from '../../server/offers/offerAccess';
 import { ROOT } from '../workspace';
 import { inProcessServiceOf } from './inProcess';
 import {

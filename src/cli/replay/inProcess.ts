@@ -5,8 +5,8 @@
 
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import { type Config, testConfig } from '../../server/config';
 import { openDb } from '../../server/db';
+import { type Config, testConfig } from '../../server/platform/config';
 
 /** The in-process service's clock: the real time moved on by `days`. */
 export interface ReplayClock {

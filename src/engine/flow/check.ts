@@ -55,11 +55,13 @@ function makeAjv(schemas: CheckInputs['schemas']) {
 }
 
 // oneOf/anyOf failures repeat every branch's complaint; keep the most specific (deepest) errors.
-function schemaProblems(file: string, errors: ErrorObject[] | null | undefined): FlowProblem[] {
+export function schemaProblems(file: string, errors: ErrorObject[] | null | undefined): FlowProblem[] {
   if (!errors?.length) return [];
   const deepest = new Map<string, ErrorObject>();
   for (const e of errors) {
-    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    // propertyNames only repeats, without the name, what its inner error says about the name.
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === 'propertyNames')
+      continue;
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (!deepest.has(key)) deepest.set(key, e);
   }
@@ -68,11 +70,11 @@ function schemaProblems(file: string, errors: ErrorObject[] | null | undefined):
   return shown.slice(0, 20).map((e) => ({
     file,
     pointer: e.instancePath || '/',
-    message: `${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ''}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : ''}`,
+    message: `${e.propertyName === undefined ? '' : `property name "${e.propertyName}": `}${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ''}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : ''}`,
   }));
 }
 
-function hasKey(tree: unknown, key: string): boolean {
+export function hasKey(tree: unknown, key: string): boolean {
   let node: unknown = tree;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object') return false;
@@ -304,6 +306,7 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     // Shared field sets keep their labels in the `fields` namespace; a problem there is reported once per flow.
     needKey(fieldLabelKey(flow, field), flowFile, `${pointer}/label`);
     if (field.help) needKey(qualify(flow, field.help), flowFile, `${pointer}/help`);
+    if (field.placeholder) needKey(qualify(flow, field.placeholder), flowFile, `${pointer}/placeholder`);
     if (field.link) needKey(qualify(flow, field.link.label), flowFile, `${pointer}/link/label`);
     if (field.type === 'array' && !field.photos)
       needKey(fieldLabelKey(flow, field).replace(/\.label$/, '.item'), flowFile, `${pointer}/items`);
@@ -416,6 +419,22 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       pointer: '/referralCallBack',
       message: `unknown call "${flow.referralCallBack}"`,
     });
+  // A contract fact no call or field reads is a slip (a misspelt name, or one left over).
+  const flowText = JSON.stringify(flow);
+  for (const name of Object.keys(flow.contractFacts ?? {})) {
+    if (flow.area !== 'portal')
+      problems.push({
+        file: flowFile,
+        pointer: '/contractFacts',
+        message: 'contract facts belong to a portal wizard ("area": "portal")',
+      });
+    else if (!flowText.includes(`"CS_CURRENT.${name}"`))
+      problems.push({
+        file: flowFile,
+        pointer: `/contractFacts/${name}`,
+        message: `contract fact "${name}" is read by no call or field of the flow (CS_CURRENT.${name})`,
+      });
+  }
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');

@@ -7,6 +7,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
+import { checkBesideFlows } from './checkCatalogues';
+import { checkDataFolder, type DataFolder } from './checkData';
+import { checkObjectFields } from './checkObjectFields';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
 /** The project's root folder (schemas/ and locales/ sit there beside flows/). */
@@ -49,6 +52,8 @@ export interface CheckAllOptions {
   lovNames: readonly string[];
   /** The values of each list the service answers (checks defaults on the spec's bound paths). */
   lovValues?: CheckInputs['lovValues'];
+  /** Further data folders checked against their schemas (flows:check passes the service's reference data). */
+  dataFolders?: readonly DataFolder[];
 }
 
 /** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
@@ -64,11 +69,32 @@ export async function readLovBindings(flowsDir = FLOWS_DIR): Promise<Record<stri
   }
 }
 
+/** The object fields config: what the contract page and the policy schedule show per product. */
+export const OBJECT_FIELDS_FILE = 'flows/_catalogues/contractObjectFields.json';
+
+async function checkObjectFieldsFile(
+  flowsDir: string,
+  read: { flow: unknown }[],
+  locales: CheckInputs['locales'],
+  lovNames: readonly string[],
+): Promise<FlowProblem[]> {
+  let config: unknown;
+  try {
+    config = await readJsonFile(join(flowsDir, '_catalogues', 'contractObjectFields.json'));
+  } catch (error) {
+    // A folder of flows without the catalogue (a test's copy) has nothing of it to check.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    return [{ file: OBJECT_FIELDS_FILE, pointer: '/', message: (error as Error).message }];
+  }
+  return checkObjectFields(OBJECT_FIELDS_FILE, config, read, locales, lovNames);
+}
+
 /** Checks every flow folder; never stops at the first broken one. */
 export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
   lovNames,
   lovValues,
+  dataFolders = [],
 }: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
   const problems: FlowProblem[] = [];
   const [schemas, locales, fieldSets, ids, lovBindings] = await Promise.all([
@@ -107,6 +133,22 @@ export async function checkAllFlows({
       }),
     );
   }
-  problems.push(...checkClaimWizards(read));
+  // What names a product (claim wizards, the catalogues) is checked once every flow folder could be
+  // read: a flow that does not parse hides its product, and each mention of it would be reported too.
+  const allRead = read.length === ids.length;
+  if (allRead) problems.push(...checkClaimWizards(read));
+  if (allRead) problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
+  problems.push(
+    ...(await checkBesideFlows({
+      flowsDir,
+      schemasDir: join(PROJECT_ROOT, 'schemas'),
+      flows: read,
+      ids,
+      lovNames,
+      lovValues,
+      crossChecks: allRead,
+    })),
+  );
+  for (const folder of dataFolders) problems.push(...(await checkDataFolder(folder)).problems);
   return { ids, problems };
 }

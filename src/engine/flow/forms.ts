@@ -124,6 +124,8 @@ function fieldUi(
   if (field.schema?.maxLength !== undefined) options.maxLength = field.schema.maxLength;
   if (field.checklist && !inItem) options.checklist = fieldChecklist(field, quote, ctx);
   if (field.readFirst) options.readFirst = true;
+  if (field.autocomplete) options.autoComplete = field.autocomplete;
+  if (field.placeholder) options.placeholder = ctx.t(qualify(flow, field.placeholder));
   if (field.link) options.link = { href: field.link.to, label: ctx.t(qualify(flow, field.link.label)) };
   const uploadCall = field.upload ? flow.calls?.[field.upload.call] : undefined;
   if (uploadCall) options.upload = callRequest(uploadCall, quote);
@@ -164,7 +166,11 @@ export function pendingFilesKey(flowId: string, path: string): string {
 }
 
 /** The parts of the field's rules, each with its text and whether the current value meets it. */
-function fieldChecklist(field: Field, quote: Quote, ctx: UiContext): { text: string; ok: boolean }[] {
+function fieldChecklist(
+  field: Field,
+  quote: Quote,
+  ctx: UiContext,
+): { text: string; ok: boolean; avoid?: boolean }[] {
   const value = getPath(quote, field.path);
   return (field.rules ?? []).flatMap((rule) => {
     const parts = ruleChecklists[rule.rule];
@@ -172,6 +178,7 @@ function fieldChecklist(field: Field, quote: Quote, ctx: UiContext): { text: str
     return parts(value, ...resolveParams(rule, quote)).map((part) => ({
       text: ctx.t(`validation:${part.key}`),
       ok: part.ok,
+      ...(part.avoid ? { avoid: true } : {}),
     }));
   });
 }

@@ -39,6 +39,12 @@ export interface Flow {
    * for. The portal's contract card links an active contract of one of them to this wizard.
    */
   claimFor?: string[];
+  /**
+   * A portal endorsement wizard: facts of the contract its calls need that the customer does not
+   * change (the vehicle's chassis number and maker for the register search), name -> path in the
+   * contract's data. The service's GET /contract/endorsements answers them in CS_CURRENT.
+   */
+  contractFacts?: Record<string, string>;
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */
@@ -120,6 +126,8 @@ export interface ProductMeta {
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */
   offerValidityDays?: number;
+  /** false: the portal does not list the product's open offers (cyber, spec §1). */
+  portalOffers?: boolean;
   /**
    * The insured object in a few words, on the portal's cards and lists (OBJECT_DESC): the parts
    * with a value, in order. A product without it is described by the policyholder's name.
@@ -285,6 +293,8 @@ export interface Field {
   label?: string;
   /** i18n key of the help text. */
   help?: string;
+  /** i18n key of the example in the empty field, when the widget's own does not fit (a landline). */
+  placeholder?: string;
   /** Options from a list of values (by LOV_NAME, loaded by the flow). */
   lov?: string;
   /** Values of that list this field does not offer (cash, which cannot be paid online). */
@@ -324,6 +334,8 @@ export interface Field {
    * as a panel earlier counts). Opened texts are recorded at READ_TEXTS_PATH.
    */
   readFirst?: boolean;
+  /** The browser's autofill hint when the widget's default is wrong (a new password: new-password). */
+  autocomplete?: 'new-password' | 'current-password' | 'one-time-code' | 'off';
   /**
    * A page the field refers to (the terms of use beside a consent): an in-app path and its label
    * (i18n key), opened in a new tab so the wizard keeps its answers.

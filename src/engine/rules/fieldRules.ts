@@ -12,6 +12,7 @@ import { ageOn, isValidYmd, resolveDateExpr, todayInNicosia, ZERO_DATE } from '.
 import { toCents } from '../money';
 import { ibanProblem } from './iban';
 import {
+  PORTAL_PASSWORD_AVOID,
   PORTAL_PASSWORD_PARTS,
   passwordProblem,
   portalPasswordProblem,
@@ -350,14 +351,22 @@ export function isRuleName(name: string): boolean {
  * Rules made of parts a person can tick off one by one (a field's `"checklist": true` shows them
  * live as they type): each part's message key (under "validation:") and whether it holds.
  */
+/** One part of a rule's live checklist; `avoid`: it forbids something, so unmet it is broken. */
+export interface ChecklistPart {
+  key: string;
+  ok: boolean;
+  avoid?: boolean;
+}
+
 export const ruleChecklists: Partial<
-  Record<string, (value: unknown, ...params: unknown[]) => { key: string; ok: boolean }[]>
+  Record<string, (value: unknown, ...params: unknown[]) => ChecklistPart[]>
 > = {
   portal_password: (value, mobile) => {
     const missing = portalPasswordProblems(toText(value) ?? '', mobile);
     return PORTAL_PASSWORD_PARTS.map((part) => ({
       key: `portal_password_${part}`,
       ok: !missing.includes(part),
+      ...(PORTAL_PASSWORD_AVOID.includes(part) ? { avoid: true } : {}),
     }));
   },
 };

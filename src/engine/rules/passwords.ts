@@ -47,6 +47,9 @@ export const PORTAL_PASSWORD_PARTS: readonly PortalPasswordProblem[] = [
   'mobile',
 ];
 
+/** The parts that forbid something (the mobile number): unmet, they are broken, not merely pending. */
+export const PORTAL_PASSWORD_AVOID: readonly PortalPasswordProblem[] = ['mobile'];
+
 /** Every part of the portal rule the value misses (the live checklist of the portal's screens). */
 export function portalPasswordProblems(value: string, mobile?: unknown): PortalPasswordProblem[] {
   const out: PortalPasswordProblem[] = [];

@@ -5,11 +5,17 @@ import { Link } from 'react-router';
 import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
 import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
 import { claimWizardLink } from '../claimWizards';
-import { ProductName } from '../contracts/parts';
+import { ProductName, StatusBadge } from '../contracts/parts';
 import { showDate, showEuro } from '../format';
 
+/** A contract's detail page. */
+export const contractPath = (contractNo: string) => `/my-contract/${encodeURIComponent(contractNo)}`;
+
+/** /my-offers with one offer opened, as its button there opens it. */
+export const offerPath = (offerNo: string) => `/my-offers?offer=${encodeURIComponent(offerNo)}`;
+
 export function ContractCard({ contract }: { contract: ContractEntry }) {
-  const { t, i18n } = useTranslation('portal');
+  const { t, i18n } = useTranslation(['portal', 'contracts']);
   const due = contract.ZZBALANCE_AMOUNT > 0;
   const claimLink = claimWizardLink(contract);
   return (
@@ -22,9 +28,7 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
       <dl className="portal-card__facts">
         <dt>{t('contracts.status')}</dt>
         <dd>
-          <span className={`status status--${contract.STATUS.toLowerCase()}`}>
-            {t(`contracts.statuses.${contract.STATUS}`, { defaultValue: contract.STATUS })}
-          </span>
+          <StatusBadge status={contract.STATUS} />
         </dd>
         <dt>{t('contracts.period')}</dt>
         <dd>
@@ -44,13 +48,16 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
           <Link to={claimLink}>{t('contracts.fileClaim')}</Link>
         </p>
       ) : null}
+      <Link className="portal-card__link" to={contractPath(contract.CONTRACT_NO)}>
+        {t('contracts:list.openContract', { contractNo: contract.CONTRACT_NO })}
+      </Link>
     </article>
   );
 }
 
 /**
- * An offer: what it insures, when it was saved and expires, its premium. The dashboard shows it as
- * it is; /my-offers passes `onOpen` for the button that reads it re-rated today.
+ * An offer: what it insures, when it was saved and expires, its premium. /my-offers passes `onOpen`
+ * for the button that reads it re-rated today; elsewhere (the dashboard) the card links to it there.
  */
 export function OfferCard({ offer, onOpen }: { offer: OfferEntry; onOpen?: () => void }) {
   const { t, i18n } = useTranslation('contracts');
@@ -83,13 +90,17 @@ export function OfferCard({ offer, onOpen }: { offer: OfferEntry; onOpen?: () =>
         >
           {t('offers.open')}
         </button>
-      ) : null}
+      ) : (
+        <Link className="portal-card__link" to={offerPath(offer.OFFER_NO)}>
+          {t('offers.openOffer', { offerNo: offer.OFFER_NO })}
+        </Link>
+      )}
     </article>
   );
 }
 
 export function ClaimCard({ claim }: { claim: ClaimEntry }) {
-  const { t, i18n } = useTranslation('portal');
+  const { t, i18n } = useTranslation(['portal', 'claims']);
   return (
     <article className="portal-card" data-claim={claim.CLAIM_NO}>
       <h3 className="portal-card__title">
@@ -105,7 +116,7 @@ export function ClaimCard({ claim }: { claim: ClaimEntry }) {
         <dt>{t('claims.status')}</dt>
         <dd>
           <span className={`status status--${claim.STATUS.toLowerCase()}`}>
-            {t(`claims.statuses.${claim.STATUS}`, { defaultValue: claim.STATUS_DESC ?? claim.STATUS })}
+            {t(`claims:statuses.${claim.STATUS}`, { defaultValue: claim.STATUS_DESC ?? claim.STATUS })}
           </span>
         </dd>
         <dt>{t('claims.incident')}</dt>

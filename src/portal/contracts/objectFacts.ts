@@ -1,20 +1,13 @@
-// The insured object's facts on the contract detail, driven by objectFields.json (which CS_OBJECT
+// The insured object's facts on the contract detail, driven by contractObjectFields.json (which CS_OBJECT
 // fields each product shows and how), so a product's facts change in config, not in code.
 
 import type { TFunction } from 'i18next';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
+import { type Fact, objectFacts as factsOf, type ObjectField } from '../../engine/flow/objectFacts';
 import type { Option } from '../../ui/components/fields';
 import { showEuro } from '../format';
-import objectFields from './objectFields.json';
 
-export type FieldFormat = 'text' | 'lov' | 'choice' | 'euro' | 'number' | 'year' | 'days' | 'area';
-
-export interface ObjectField {
-  field: string;
-  format?: FieldFormat;
-  lov?: string;
-  /** The object field a dependent list is filtered by (the models of a make). */
-  dependsOn?: string;
-}
+export type { Fact, FieldFormat, ObjectField } from '../../engine/flow/objectFacts';
 
 const FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
 
@@ -34,15 +27,7 @@ export function dependentLovOf(productCode: string): { lov: string; key: string 
   return field?.lov && field.dependsOn ? { lov: field.lov, key: field.dependsOn } : null;
 }
 
-export interface Fact {
-  field: string;
-  label: string;
-  value: string;
-}
-
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === '0000-00-00';
-
-/** The object's facts as label and shown value; empty fields are left out. */
+/** The object's facts as label and shown value (the engine's rule, the same as the PDF's). */
 export function objectFacts(
   productCode: string,
   object: Record<string, unknown>,
@@ -50,35 +35,11 @@ export function objectFacts(
   t: TFunction,
   lang: string,
 ): Fact[] {
-  const facts: Fact[] = [];
-  for (const f of objectFieldsOf(productCode)) {
-    const raw = object[f.field];
-    if (isEmpty(raw) || typeof raw === 'object') continue;
-    const text = String(raw);
-    const choice = () => t(`values.${f.field}.${text}`, { defaultValue: text });
-    let value: string;
-    switch (f.format) {
-      case 'lov':
-        value = lists[f.lov ?? '']?.find((o) => o.value === text)?.label ?? choice();
-        break;
-      case 'choice':
-        value = choice();
-        break;
-      case 'euro':
-        value = showEuro(Number(raw), lang);
-        break;
-      case 'days':
-        value = t('units.days', { count: Number(raw) });
-        break;
-      case 'area':
-        value = t('units.area', { value: text });
-        break;
-      default:
-        value = text;
-    }
-    facts.push({ field: f.field, label: t(`object.${f.field}`), value });
-  }
-  return facts;
+  return factsOf(objectFieldsOf(productCode), object, {
+    t: (key, values) => t(key, values ?? {}) as string,
+    lovText: (lov, value) => lists[lov]?.find((o) => o.value === value)?.label,
+    euro: (n) => showEuro(n, lang),
+  });
 }
 
 /** An IBAN shown with only its country, check digits and last four characters. */

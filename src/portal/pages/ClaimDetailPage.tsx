@@ -59,7 +59,7 @@ export function ClaimDetailPage() {
             <dt>{t('detail.policy')}</dt>
             <dd>{load.detail.CONTRACT_NO}</dd>
             <dt>{t('list.status')}</dt>
-            <dd>{t(`portal:claims.statuses.${load.detail.STATUS}`, { defaultValue: load.detail.STATUS })}</dd>
+            <dd>{t(`claims:statuses.${load.detail.STATUS}`, { defaultValue: load.detail.STATUS })}</dd>
             {entry ? (
               <>
                 <dt>{t('detail.incident')}</dt>

@@ -1,5 +1,5 @@
 // /my-contract/{contractId}: one of the customer's contracts (spec §2, §3 Contract detail): the
-// summary, the cover plan, the insured object (fields per product from objectFields.json), the
+// summary, the cover plan, the insured object (fields per product from contractObjectFields.json), the
 // payment method (card masked with its expiry, IBAN masked), the policy schedule PDF, and the ways
 // to the endorsements and payment-method screens.
 
@@ -13,7 +13,7 @@ import {
   type PaymentData,
 } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
-import { paymentMethodLabel } from '../../api/paymentMethod';
+import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { ReadState } from '../components/ReadState';
 import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';

@@ -14,6 +14,7 @@ import { useClaims, useContracts, useOffers } from '../state/portalData';
 import { openPurchaseDialog } from '../state/purchaseDialog';
 
 const SHOWN = 3;
+/** Claims the count's "open" covers: filed and not yet settled, rejected or closed. */
 const OPEN_CLAIMS = ['SUBMITTED', 'IN_PROGRESS'];
 
 function Summary({
@@ -78,8 +79,8 @@ export function DashboardPage() {
           count={
             contracts.status === 'ready'
               ? t('dashboard.contractsCount', {
-                  count: contracts.data.filter((c) => c.STATUS !== 'EXPIRED' && c.STATUS !== 'CANCELLED')
-                    .length,
+                  // "in force": the status of that name only, not those pending a review.
+                  count: contracts.data.filter((c) => c.STATUS === 'ACTIVE').length,
                 })
               : ''
           }

@@ -7,7 +7,7 @@
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getOwnOfferDetail } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
 import type { OfferDetail } from '../../api/types';
@@ -149,7 +149,14 @@ function OfferDialog({ offer, onClose }: { offer: Offer; onClose: () => void }) 
 }
 
 function OfferCategories({ list }: { list: Offer[] }) {
-  const [open, setOpen] = useState<Offer | null>(null);
+  // An offer named in the address (a dashboard card's link) opens at once.
+  const [search, setSearch] = useSearchParams();
+  const named = search.get('offer');
+  const [open, setOpenState] = useState<Offer | null>(() => list.find((o) => o.OFFER_NO === named) ?? null);
+  const setOpen = (offer: Offer | null) => {
+    setOpenState(offer);
+    if (!offer && named) setSearch({}, { replace: true });
+  };
   const categories = [...new Set(list.map((o) => o.PRODUCT_CODE))];
   return (
     <>

@@ -6,9 +6,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { paymentMethodLabel } from '../../api/paymentMethod';
 import { callZcp, getOrderStatus } from '../../api/zcp';
 import type { PaymentRedirect } from '../../engine/machine/services';
+import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { TextField } from '../../ui/components/fields';
 import { PaymentRedirectForm } from '../../ui/flow/Pauses';
 import { DelayedLoader } from '../../ui/layout/Loader';
@@ -97,7 +97,7 @@ function CardExpiry({
   bindingId: string;
   onSaved: (data: Options['CS_PAYMENT_DATA']) => void;
 }) {
-  const { t } = useTranslation('paymethod');
+  const { t } = useTranslation(['paymethod', 'ui']);
   const [expiry, setExpiry] = useState('');
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -135,7 +135,7 @@ function CardExpiry({
         error={error || undefined}
         inputMode="numeric"
         autoComplete="cc-exp"
-        placeholder="MM/YY"
+        placeholder={t('ui:cardExpiry.placeholder')}
         maxLength={7}
       />
       <button type="submit" className="btn btn--secondary" disabled={busy || expiry.trim() === ''}>
@@ -218,6 +218,7 @@ function PaymentMethod({ contractNo, productId }: { contractNo: string; productI
       {options.CHANGE_AVAILABLE ? (
         <PortalFlowPage
           flowId="paymethod"
+          headingLevel={2}
           values={{
             'CS_PAYMETH.CONTRACT_NO': options.CONTRACT_NO,
             'CS_PAYMETH.PRODUCT_ID': options.PRODUCT_ID,

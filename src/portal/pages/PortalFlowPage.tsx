@@ -164,28 +164,41 @@ function useStepInUrl(wizard: SteppedWizard, flow: Flow, step: number) {
   });
 }
 
-function SteppedRunner({ wizard, flow, step }: { wizard: SteppedWizard; flow: Flow; step: number }) {
+function SteppedRunner({
+  wizard,
+  flow,
+  step,
+  headingLevel,
+}: {
+  wizard: SteppedWizard;
+  flow: Flow;
+  step: number;
+  headingLevel: 1 | 2;
+}) {
   const navigate = useNavigate();
   useStepInUrl(wizard, flow, step);
-  return <FlowRunner actor={wizard.actor} onLink={(to) => navigate(to)} />;
+  return <FlowRunner actor={wizard.actor} onLink={(to) => navigate(to)} headingLevel={headingLevel} />;
 }
 
 /**
  * `values`: answers the new quote starts with (the contract an endorsement is for);
  * `presetFromParams`: a route parameter and the quote path it fills ({ contractId: "CS_CLAIM.CONTRACT_NO" }),
  * the value "any" (or none) leaving the answer to the customer;
- * `stepInUrl`: the route ends in the substep's number (:step), kept in step with the wizard.
+ * `stepInUrl`: the route ends in the substep's number (:step), kept in step with the wizard;
+ * `headingLevel`: 2 when the page around the wizard has its own h1.
  */
 export function PortalFlowPage({
   flowId,
   values,
   presetFromParams,
   stepInUrl = false,
+  headingLevel = 1,
 }: {
   flowId: string;
   values?: Record<string, unknown>;
   presetFromParams?: Record<string, string>;
   stepInUrl?: boolean;
+  headingLevel?: 1 | 2;
 }) {
   const { t } = useTranslation('flow');
   const navigate = useNavigate();
@@ -203,9 +216,9 @@ export function PortalFlowPage({
   return (
     <div className="portal-flow">
       {wizard && step !== null ? (
-        <SteppedRunner wizard={wizard} flow={flow} step={step} />
+        <SteppedRunner wizard={wizard} flow={flow} step={step} headingLevel={headingLevel} />
       ) : (
-        <FlowRunner actor={actor} onLink={(to) => navigate(to)} />
+        <FlowRunner actor={actor} onLink={(to) => navigate(to)} headingLevel={headingLevel} />
       )}
     </div>
   );

@@ -165,6 +165,7 @@ export function ChangePasswordForm({ user }: { user: CsUser }) {
   const parts = (ruleChecklists.portal_password?.(password, user.TELEPHONE) ?? []).map((p) => ({
     text: t(`validation:${p.key}`),
     ok: p.ok,
+    avoid: p.avoid,
   }));
 
   const submit = async (event: FormEvent) => {

@@ -2,7 +2,7 @@
 // staff), the files attached to its slots, and what the detail screen shows of them.
 
 import type { Db } from '../db';
-import type { Lang } from '../i18n';
+import type { Lang } from '../platform/i18n';
 import type { ClaimPayload, ClaimProduct } from './rules';
 
 export interface StoredClaim {

@@ -3,7 +3,7 @@
 
 import { isEmailAddress } from '../../engine/rules/fieldRules';
 import type { Db } from '../db';
-import type { Lang } from '../i18n';
+import type { Lang } from '../platform/i18n';
 import { type MailTemplate, renderMail, renderSms, type SmsTemplate, type TemplateValues } from './templates';
 
 export type { MailTemplate, SmsTemplate, TemplateValues } from './templates';

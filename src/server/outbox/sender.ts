@@ -3,7 +3,7 @@
 // ten minutes ahead, so a row left by a sender that died is retried. Without a transport for a
 // channel, its messages are marked KEPT (they stay readable in the dev mailbox).
 
-import { portalHousekeeping } from '../customerArea/sessions';
+import { portalHousekeeping } from '../accounts/sessions';
 import type { Db } from '../db';
 
 export interface OutgoingMail {

@@ -2,7 +2,7 @@
 // rendered as plain text and as simple HTML. Values are escaped in the HTML; a `link` value
 // (http or https only) becomes a link.
 
-import { hasKey, type Lang, t } from '../i18n';
+import { hasKey, type Lang, t } from '../platform/i18n';
 
 export const MAIL_TEMPLATES = [
   'otp',

@@ -7,12 +7,17 @@
 import { todayInNicosia } from '../../engine/dates';
 import { buildPaymentRequest } from '../cardProvider/jcc';
 import type { Db } from '../db';
-import type { Completion, CompletionContext, Outcome } from './completion';
-import { isApprovedStatus, saveOrder } from './completion';
 import type { PaymentConfig } from './config';
 import type { OrderPurpose, PaymentOrder } from './orders';
+import {
+  type Completion,
+  type CompletionContext,
+  isApprovedStatus,
+  type Outcome,
+  saveOrder,
+} from './outcome';
 import { cardPaymentData } from './paymentMethod';
-import { newOrderId, RETURN_PATH, type RegpayAnswer } from './regpay';
+import { newOrderId, RETURN_PATH, type RegpayAnswer } from './providerForm';
 
 /** Monday to Friday after `ymd`, `days` of them: when a payment-method change is deemed effective (§4, §9). */
 export function addWorkingDays(ymd: string, days: number): string {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { centsToEuro } from '../../engine/money';
 import { REASON_CODE } from '../cardProvider/jcc';
-import { notFound } from '../errors';
+import { notFound } from '../platform/errors';
 import { findOrder, orderOfContract, type PaymentOrder } from './orders';
 import { resolveOrderByStatusQuery } from './resolve';
 import { type PaymentsRuntime, resolveContext } from './runtime';

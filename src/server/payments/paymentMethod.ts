@@ -1,5 +1,5 @@
 // The payment method a contract is recorded with, in the one form the portal reads and writes
-// (contracts.data.CS_PAYMENT_DATA, masked by customerArea/contracts.ts `paymentData`, and a
+// (contracts.data.CS_PAYMENT_DATA, masked by contracts/detail.ts `paymentData`, and a
 // paymethod_changes row for a mandate): a card registered through the provider (its binding,
 // masked number and expiry, never the number) or a direct debit (IBAN, bank, holder).
 //
@@ -12,9 +12,9 @@
 
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { getPath } from '../../engine/paths';
-import { checkIban } from '../customerArea/paymethod/rules';
+import { checkIban } from '../contracts/paymethod/rules';
 import type { Db } from '../db';
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 
 type Json = Record<string, unknown>;
 

@@ -3,20 +3,19 @@
 // client's, and the referral rules are checked again first. Only the offer's owner may start it
 // (the offer cookie, or the e-mailed link's TOKEN): offer numbers are sequential.
 
-import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type CheckPoint, type CheckPointHit, evaluateCheckPoints } from '../../engine/checkpoints';
 import { todayInNicosia } from '../../engine/dates';
 import { type FlowBundle, localizeRules } from '../../engine/flow/bundle';
-import { buildPaymentRequest, type JccPaymentRequest } from '../cardProvider/jcc';
-import { ApiError, notFound, refuse } from '../errors';
+import { buildPaymentRequest } from '../cardProvider/jcc';
+import { ApiError, notFound, refuse } from '../platform/errors';
 import { checkedWithin, latestUnsettledOrder } from './orders';
+import { newOrderId, REGPAY_PATH, RETURN_PATH, type RegpayAnswer } from './providerForm';
 import { resolveOrderByStatusQuery } from './resolve';
 import { type PaymentsRuntime, resolveContext } from './runtime';
 import { type PaymentLang, pickLang } from './texts';
 
-export const REGPAY_PATH = '/zcp/jcc/JCCFunc/REGPAY';
-export const RETURN_PATH = '/zcp/jcc/return';
+export { newOrderId, REGPAY_PATH, RETURN_PATH, type RegpayAnswer } from './providerForm';
 
 interface RegpayBody {
   CS_POLICY?: { OFFER_NO: string; PRODUCT_ID?: string | number };
@@ -51,15 +50,6 @@ const regpaySchema = {
   },
 } as const;
 
-export interface RegpayAnswer {
-  ES_RETURN_DATA: {
-    URL: string;
-    METHOD: 'POST';
-    ORDER_ID: string;
-    FIELDS: JccPaymentRequest;
-  };
-}
-
 type OfferRow = {
   offer_no: string;
   flow_id: string;
@@ -85,15 +75,6 @@ function checkPointsOf(bundle: FlowBundle, lang: PaymentLang): CheckPoint[] {
 
 /** An earlier attempt checked with the provider this recently is not asked about again. */
 const EARLIER_RECHECK_MS = 30_000;
-
-const SUFFIX_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-/** Offer number, attempt, and a random part so order ids cannot be guessed from an offer number. */
-export function newOrderId(offerNo: string, attempt: number): string {
-  let suffix = '';
-  for (let i = 0; i < 6; i++) suffix += SUFFIX_ALPHABET[randomInt(SUFFIX_ALPHABET.length)];
-  return `${offerNo.replace(/[^A-Za-z0-9]/g, '').slice(0, 30)}-${attempt}-${suffix}`;
-}
 
 function referral(hit: CheckPointHit): ApiError {
   return new ApiError(422, [{ text: hit.ERROR_MESSAGE, code: hit.ERROR_TEXT_TYPE }], {

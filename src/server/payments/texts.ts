@@ -1,7 +1,7 @@
 // Texts of the "payment" locale namespace (locales/{el,en}/payment.json), shared by the service's
 // answers, the sandbox's pages and the web app's completion page.
 
-import { type Lang, langFromHeader, t } from '../i18n';
+import { type Lang, langFromHeader, t } from '../platform/i18n';
 
 export type PaymentLang = Lang;
 

@@ -3,7 +3,7 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/types';
-import { ApiError } from '../errors';
+import { ApiError } from '../platform/errors';
 import { inspectUpload, type UploadRefusal } from './inspect';
 import { extensionOf, kindRules, type UploadKind, type UploadLimits } from './kinds';
 import { reencodeImage, UnreadableImage } from './reencode';

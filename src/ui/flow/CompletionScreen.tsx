@@ -14,6 +14,8 @@ export interface CompletionScreenProps {
   t: (key: string, values?: Record<string, unknown>) => string;
   onLink?: (to: string) => void;
   lang?: string;
+  /** 2 under a host page's own h1. */
+  headingLevel?: 1 | 2;
 }
 
 /**
@@ -30,7 +32,15 @@ export function completionLink(
   );
 }
 
-export function CompletionScreen({ flow, quote, t, onLink, lang = 'el' }: CompletionScreenProps) {
+export function CompletionScreen({
+  flow,
+  quote,
+  t,
+  onLink,
+  lang = 'el',
+  headingLevel = 1,
+}: CompletionScreenProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const completion = flow.completion;
@@ -41,9 +51,9 @@ export function CompletionScreen({ flow, quote, t, onLink, lang = 'el' }: Comple
   return (
     <div className="flow flow--completed" data-flow={flow.id} data-substep="completed">
       <div className="flow__main">
-        <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
+        <Heading className="flow__title" tabIndex={-1} ref={headingRef}>
           {t(qualify(flow, completion.title), values)}
-        </h1>
+        </Heading>
         <div className="notice notice--success" role="status">
           {completion.text ? <p>{t(qualify(flow, completion.text), values)}</p> : null}
         </div>

@@ -70,9 +70,12 @@ export interface FlowRunnerProps {
   onLink?: (to: string) => void;
   /** What the page shows below the flow's step (a promo-code link). */
   aside?: React.ReactNode;
+  /** 2 when the host page has its own level-1 heading (the payment-method page): one h1 a page. */
+  headingLevel?: 1 | 2;
 }
 
-export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
+export function FlowRunner({ actor, onLink, aside, headingLevel = 1 }: FlowRunnerProps) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const flow = useSelector(actor, (s) => s.context.flow);
   // The flow's own strings, the shared field labels, the runner's and the validation messages.
   const { t, i18n, ready } = useTranslation([namespaceOf(flow), ...RUNNER_NAMESPACES], {
@@ -228,7 +231,16 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
   if (topState === 'redirecting' && context.redirect)
     return <PaymentRedirectForm redirect={context.redirect} flowId={flow.id} />;
   if (topState === 'completed' && flow.completion && ready)
-    return <CompletionScreen flow={flow} quote={machineQuote} t={t} onLink={onLink} lang={lang} />;
+    return (
+      <CompletionScreen
+        flow={flow}
+        quote={machineQuote}
+        t={t}
+        onLink={onLink}
+        lang={lang}
+        headingLevel={headingLevel}
+      />
+    );
   if (!position || !substep || !ready) return <DelayedLoader />;
 
   const visibleSteps = flow.steps
@@ -415,12 +427,12 @@ export function FlowRunner({ actor, onLink, aside }: FlowRunnerProps) {
         </aside>
       )}
       <div className="flow__main">
-        <h1 className="flow__title" tabIndex={-1} ref={headingRef}>
+        <Heading className="flow__title" tabIndex={-1} ref={headingRef}>
           {/* While the e-mail code is asked, the page is about that, not the substep it guards. */}
           {inner.includes('"otp"')
             ? t('flow:otpTitle')
             : t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
-        </h1>
+        </Heading>
         {lovs.failed && (
           <p className="notice notice--error" role="alert">
             {t('flow:lovFailed')}{' '}

@@ -115,25 +115,40 @@ export function FieldTemplate(props: FieldTemplateProps) {
   );
 }
 
+/** A part's state: met, not met yet (a length still to reach), or broken (a forbidden mobile number). */
+function partState(part: { ok: boolean; avoid?: boolean }): 'met' | 'notMet' | 'broken' {
+  if (part.ok) return 'met';
+  return part.avoid ? 'broken' : 'notMet';
+}
+
+const MARKS = { met: '✓', notMet: '•', broken: '✗' } as const;
+
 /**
  * The parts of a field's rule (a password policy), ticked off live as the person types. Each item
- * says in words whether it is met, so the list reads the same without the marks' colours.
+ * says in words whether it is met, still to meet or broken, so it reads the same without colours.
  */
-export function RuleChecklist({ id, parts }: { id: string; parts: { text: string; ok: boolean }[] }) {
+export function RuleChecklist({
+  id,
+  parts,
+}: {
+  id: string;
+  parts: { text: string; ok: boolean; avoid?: boolean }[];
+}) {
   const { t } = useTranslation('ui');
   return (
     <ul className="rule-checklist" id={id} aria-live="polite">
-      {parts.map((part) => (
-        <li key={part.text} className={part.ok ? 'rule-checklist__item is-met' : 'rule-checklist__item'}>
-          <span aria-hidden="true" className="rule-checklist__mark">
-            {part.ok ? '✓' : '•'}
-          </span>{' '}
-          {part.text}
-          <span className="visually-hidden">
-            {part.ok ? ` – ${t('checklist.met')}` : ` – ${t('checklist.notMet')}`}
-          </span>
-        </li>
-      ))}
+      {parts.map((part) => {
+        const state = partState(part);
+        return (
+          <li key={part.text} className={`rule-checklist__item is-${state}`} data-state={state}>
+            <span aria-hidden="true" className="rule-checklist__mark">
+              {MARKS[state]}
+            </span>{' '}
+            {part.text}
+            <span className="visually-hidden"> – {t(`checklist.${state}`)}</span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

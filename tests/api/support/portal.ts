@@ -3,7 +3,7 @@
 // development outbox.
 
 import type { LightMyRequestResponse } from 'fastify';
-import { hashPassword } from '../../../src/server/customerArea/passwords';
+import { hashPassword } from '../../../src/server/accounts/passwords';
 import type { Db } from '../../../src/server/db';
 import type { TestService } from './app';
 
@@ -21,6 +21,9 @@ export class PortalClient {
       const gone = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
       if (gone) this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
+      // Like the web app's client, the token sent is the readable cookie's (it changes at login
+      // and logout: the token belongs to the session).
+      if (/(^|-)zcp_csrf$/.test(c.name)) this.csrf = gone ? '' : c.value;
     }
   }
 

@@ -1,6 +1,6 @@
 // Realistic quotes of the driver and hunter flows, as the web app sends them.
 
-import { dependentLov } from '../../../src/server/data';
+import { dependentLov } from '../../../src/server/reference';
 
 const limassolCity = () => dependentLov('CITY', { DISTRICT: 'LIM' }, 'el')?.LOV_VALUE[0]?.VALUE ?? '';
 const postalCode = (city: string) =>

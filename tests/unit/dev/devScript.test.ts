@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { devContentSecurityPolicy, isIgnoredFile } from '../../../scripts/dev';
-import { contentSecurityPolicy } from '../../../src/server/security';
+import { contentSecurityPolicy } from '../../../src/server/platform/security';
 
 const directives = (csp: string) => new Map(csp.split('; ').map((d) => [d.split(' ')[0], d] as const));
 

@@ -3,7 +3,7 @@
 
 import { vi } from 'vitest';
 import type { FlowProblem } from '../../../src/engine/flow/check';
-import { dependentLov, lovList } from '../../../src/server/data/index';
+import { dependentLov, lovList } from '../../../src/server/reference/index';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -16,7 +16,7 @@ import { callRequest } from '../../../src/engine/machine/calls';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../../src/engine/machine/services';
 import { setPath } from '../../../src/engine/paths';
-import { lovNames } from '../../../src/server/data/index';
+import { lovNames } from '../../../src/server/reference/index';
 
 let motor: FlowBundle;
 let home: FlowBundle;

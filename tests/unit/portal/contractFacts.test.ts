@@ -1,8 +1,9 @@
-// The contract detail's object facts come from objectFields.json per product; IBANs are masked;
+// The contract detail's object facts come from flows/_catalogues/contractObjectFields.json per product; IBANs are masked;
 // an offer's way into its purchase flow carries the premium the customer accepted.
 
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
 import el from '../../../locales/el/contracts.json';
 import en from '../../../locales/en/contracts.json';
 import {
@@ -12,7 +13,6 @@ import {
   objectFacts,
   objectFieldsOf,
 } from '../../../src/portal/contracts/objectFacts';
-import objectFields from '../../../src/portal/contracts/objectFields.json';
 import { offerFlowLink } from '../../../src/portal/contracts/paths';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 // The endorsement flows (flows/endorsement-home, flows/endorsement-motor) against the service's
-// kinds (src/server/content/endorsements.json): every kind reaches its own chg…/save… pair and
+// kinds (flows/_catalogues/endorsements.json): every kind reaches its own chg…/save… pair and
 // nothing else, the page's values seed the quote, a manual refusal pauses as a referral, and the
 // completion link is filled from the quote.
 
@@ -12,7 +12,7 @@ import type { Quote } from '../../../src/engine/flow/types';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../../src/engine/machine/services';
 import { getPath, setPath } from '../../../src/engine/paths';
-import { endorsementRules } from '../../../src/server/customerArea/endorsements/kinds';
+import { endorsementRules } from '../../../src/server/contracts/endorsements/kinds';
 import { completionLink } from '../../../src/ui/flow/CompletionScreen';
 
 let bundles: FlowBundle[];

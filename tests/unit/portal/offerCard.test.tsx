@@ -5,6 +5,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import elCommon from '../../../locales/el/common.json';
 import elContracts from '../../../locales/el/contracts.json';
@@ -43,7 +44,9 @@ async function show(lang: 'el' | 'en', entry: OfferEntry, onOpen?: () => void) {
   await i18n.changeLanguage(lang);
   render(
     <I18nextProvider i18n={i18n}>
-      <OfferCard offer={entry} onOpen={onOpen} />
+      <MemoryRouter>
+        <OfferCard offer={entry} onOpen={onOpen} />
+      </MemoryRouter>
     </I18nextProvider>,
   );
   return screen.getByRole('article');
@@ -59,6 +62,9 @@ describe('OfferCard', () => {
     expect(card.textContent).toContain('02/03/2026');
     expect(card.textContent).toContain('31/12/2026');
     expect(within(card).queryByRole('button')).toBeNull();
+    // It opens the offer where /my-offers opens it, named after it (issue 24 item 4).
+    const link = within(card).getByRole('link', { name: 'View offer OF900201' });
+    expect(link.getAttribute('href')).toBe('/my-offers?offer=OF900201');
   });
 
   it('adds /my-offers’ button, named after the offer, which opens it', async () => {

@@ -7,7 +7,7 @@ import elContracts from '../../../locales/el/contracts.json';
 import elPaymethod from '../../../locales/el/paymethod.json';
 import enContracts from '../../../locales/en/contracts.json';
 import enPaymethod from '../../../locales/en/paymethod.json';
-import { paymentMethodLabel } from '../../../src/api/paymentMethod';
+import { paymentMethodLabel } from '../../../src/engine/paymentMethod';
 
 describe('paymentMethodLabel', () => {
   it('names a card with a binding a standing order, and every other method as it is', () => {

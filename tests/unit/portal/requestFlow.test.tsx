@@ -20,7 +20,7 @@ import type { Flow, Quote } from '../../../src/engine/flow/types';
 import { createFlowMachine } from '../../../src/engine/machine/createFlowMachine';
 import type { FlowServices } from '../../../src/engine/machine/services';
 import { setPath } from '../../../src/engine/paths';
-import { lovNames } from '../../../src/server/data/index';
+import { lovNames } from '../../../src/server/reference/index';
 import { CompletionScreen } from '../../../src/ui/flow/CompletionScreen';
 import { templates, widgets } from '../../../src/ui/theme';
 import { flowCheckInputs } from '../support/flowCheckInputs';

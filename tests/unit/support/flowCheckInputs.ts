@@ -4,7 +4,7 @@
 import type { CheckInputs } from '../../../src/engine/flow/check';
 import { readFormatSchemas, readLocaleFiles } from '../../../src/engine/flow/checkAll';
 import { readFieldSets, readFlowFiles } from '../../../src/engine/flow/files';
-import { lovNames } from '../../../src/server/data/index';
+import { lovNames } from '../../../src/server/reference/index';
 
 export async function flowCheckInputs(
   id: string,

@@ -11,9 +11,7 @@ import { selectPackage } from '../../../src/engine/quote';
 import { roundHalfAwayByText } from '../../../src/engine/rating/cents';
 import { interpretTariff } from '../../../src/engine/rating/rate';
 import type { RatingResult } from '../../../src/engine/rating/types';
-import type { RegisteredVehicle } from '../../../src/server/data';
-import { refuse } from '../../../src/server/errors';
-import type { Product } from '../../../src/server/products/catalog';
+import type { Product } from '../../../src/server/offers/catalog';
 import {
   type Priced,
   type PriceOptions,
@@ -23,8 +21,10 @@ import {
   REGISTER_FACTS,
   referralCheck,
   registeredVehicle,
-} from '../../../src/server/products/pricing';
-import { promotionsFor } from '../../../src/server/products/promoCodes';
+} from '../../../src/server/offers/pricing';
+import { promotionsFor } from '../../../src/server/offers/promoCodes';
+import { refuse } from '../../../src/server/platform/errors';
+import type { RegisteredVehicle } from '../../../src/server/reference';
 
 export { roundHalfAwayByText as referenceRoundHalfAway };
 

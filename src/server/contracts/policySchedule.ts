@@ -1,0 +1,194 @@
+// The policy schedule as a PDF (issue 14 item 2), drawn with pdfkit in the customer's language.
+// The text font is DejaVu Sans from the dejavu-fonts-ttf package (full Greek and Latin), embedded
+// as a subset, so the schedule reads the same on any viewer and nothing is fetched at run time.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
+import objectFields from '../../../flows/_catalogues/contractObjectFields.json' with { type: 'json' };
+import { ymdToDisplay } from '../../engine/dates';
+import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
+import { formatEuro } from '../../engine/money';
+import { paymentMethodLabel } from '../../engine/paymentMethod';
+import { hasKey, type Lang, t, tCount } from '../platform/i18n';
+import { banks, lovText } from '../reference';
+import type { ContractDetail } from './detail';
+import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
+
+/** A bank by its name in the banks' list (the contract stores its BIC). */
+function bankName(bic: string, lang: Lang): string {
+  return banks(lang).LOV_VALUE.find((b) => b.VALUE === bic)?.TEXT ?? bic;
+}
+
+const require = createRequire(import.meta.url);
+
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+/** Read once, on the first schedule: about 1.4 MB of TrueType that pdfkit subsets per document. */
+function scheduleFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+type Json = Record<string, unknown>;
+
+function str(value: unknown): string {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+/** Whole euro, by the one formatter the portal and the e-mails use. */
+const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
+
+const OBJECT_FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
+
+/**
+ * The object's rows: its description, then every fact the contract page shows, from the same
+ * config (flows/_catalogues/contractObjectFields.json) by the same rule, list values as their text in the document's language.
+ */
+function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
+  const facts = objectFacts(OBJECT_FIELDS[str(object.OBJECT_TYPE_CODE)] ?? [], object, {
+    t: (key, values) =>
+      hasKey(lang, `contracts:${key}`)
+        ? tCount(lang, `contracts:${key}`, values)
+        : String(values?.defaultValue ?? key),
+    lovText: (lov, value) => lovText(lov, value, lang),
+    euro: (amount) => formatEuro(amount, lang),
+  });
+  const rows: [string, string][] = [[text.object.description, str(object.OBJECT_DESC)]];
+  for (const fact of facts) rows.push([fact.label, fact.value]);
+  return rows.filter(([, value]) => value !== '');
+}
+
+export interface ScheduleInput {
+  detail: ContractDetail;
+  holderName: string;
+  lang: Lang;
+  issuedOn: string;
+}
+
+/** The schedule's file name: the contract number and the language, safe in any header. */
+export function scheduleFileName(contractNo: string, lang: Lang): string {
+  return `policy-schedule-${contractNo.replace(/[^A-Za-z0-9-]/g, '')}-${lang}.pdf`;
+}
+
+export async function policySchedulePdf({
+  detail,
+  holderName,
+  lang,
+  issuedOn,
+}: ScheduleInput): Promise<Buffer> {
+  const text = SCHEDULE_TEXT[lang];
+  const contract = detail.CS_CONTRACT;
+  const customer = detail.CS_CUSTOMER;
+  const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
+  const contractNo = str(contract.CONTRACT_NO);
+  const brand = t(lang, 'common:brand.name');
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    lang: lang === 'el' ? 'el-GR' : 'en-GB',
+    info: {
+      Title: `${text.title} ${contractNo}`,
+      Author: brand,
+      Subject: str(contract.PRODUCT_DESC),
+      Creator: brand,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const { regular, bold } = scheduleFonts();
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+
+  const section = (title: string) => {
+    doc.moveDown(0.8).font('bold').fontSize(12).fillColor('#0b3d6b').text(title);
+    doc
+      .moveTo(doc.page.margins.left, doc.y + 2)
+      .lineTo(doc.page.width - doc.page.margins.right, doc.y + 2)
+      .strokeColor('#0b3d6b')
+      .lineWidth(0.5)
+      .stroke();
+    doc.moveDown(0.4).fillColor('black');
+  };
+  const row = (label: string, value: string) => {
+    if (!value) return;
+    const y = doc.y;
+    doc.font('bold').fontSize(10).text(label, doc.page.margins.left, y, { width: 180 });
+    const labelBottom = doc.y;
+    doc
+      .font('body')
+      .fontSize(10)
+      .text(value, doc.page.margins.left + 190, y, { width: 305 });
+    doc.y = Math.max(doc.y, labelBottom) + 2;
+  };
+
+  doc.font('bold').fontSize(18).fillColor('#0b3d6b').text(brand);
+  doc.font('bold').fontSize(15).fillColor('black').text(text.title);
+  doc.font('body').fontSize(10).text(`${text.contract.number}: ${contractNo}`);
+
+  section(text.sections.contract);
+  row(text.contract.product, str(contract.PRODUCT_DESC));
+  row(text.contract.plan, str(contract.PACKAGE_DESC));
+  row(text.contract.period, `${ymdToDisplay(contract.START_DATE)} – ${ymdToDisplay(contract.EXPIRY_DATE)}`);
+  row(text.contract.status, str(contract.STATUS_DESC));
+  row(text.contract.version, str(contract.CONTRACT_VERSION));
+
+  section(text.sections.holder);
+  row(text.holder.name, holderName);
+  row(text.holder.id, str(customer.ID));
+  row(
+    text.holder.address,
+    [
+      [str(customer.STREET), str(customer.HOUSE)].filter(Boolean).join(' '),
+      [str(customer.ZIP_CODE), str(customer.CITY_DESC) || str(customer.CITY)].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
+  row(text.holder.email, str(customer.EMAIL));
+  row(text.holder.mobile, str(customer.TELEPHONE));
+
+  section(text.sections.object);
+  for (const [label, value] of objectRows(detail.CS_OBJECT, text, lang)) row(label, value);
+
+  const covers = Array.isArray(contract.CT_COVERS) ? (contract.CT_COVERS as Json[]) : [];
+  if (covers.length > 0) {
+    section(text.sections.covers);
+    for (const cover of covers)
+      doc
+        .font('body')
+        .fontSize(10)
+        .text(`• ${str(cover.COVER_DESC)}`);
+  }
+
+  section(text.sections.premium);
+  row(text.premium.before, euro(contract.ZZPREMIUM_BEFORE_DISC_AMOUNT, lang));
+  row(text.premium.after, euro(contract.ZZPREMIUM_AFTER_DISC_AMOUNT, lang));
+  row(text.premium.balance, euro(contract.ZZBALANCE_AMOUNT, lang));
+  row(text.premium.instalments, str(contract.INSTALLMENT_NUMBER));
+  row(text.premium.method, text.methods[paymentMethodLabel(payment)]);
+  row(text.premium.card, payment.CARD_NUMBER);
+  row(text.premium.cardExpiry, payment.CARD_EXPIRY);
+  row(text.premium.iban, payment.IBAN);
+  row(text.premium.bank, payment.BANK ? bankName(payment.BANK, lang) : '');
+
+  doc
+    .moveDown(2)
+    .font('body')
+    .fontSize(8)
+    .fillColor('#555555')
+    .text(text.footer(ymdToDisplay(issuedOn)));
+
+  doc.end();
+  return finished;
+}
