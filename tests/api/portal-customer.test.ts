@@ -383,6 +383,7 @@ describe('profile', () => {
         'STREET',
         'STREET_OTHER',
         'CITY',
+        'CITY_DESC',
         'CITY_OTHER',
         'DISTRICT',
         'ZIP_CODE',
@@ -396,9 +397,15 @@ describe('profile', () => {
         'CONTACT_ID',
       ].sort(),
     );
-    expect(user).toMatchObject({ FIRST_NAME: 'Ανδρέας', GENDER_DESC: 'Άνδρας', CITY: 'STROVOLOS' });
+    expect(user).toMatchObject({
+      FIRST_NAME: 'Ανδρέας',
+      GENDER_DESC: 'Άνδρας',
+      CITY: 'STROVOLOS',
+      CITY_DESC: 'Στρόβολος',
+    });
     const en = (await c.get('/zcp/customer/900001', { lang: 'en' })).json().CS_USER;
     expect(en.GENDER_DESC).toBe('Male');
+    expect(en.CITY_DESC).toBe('Strovolos');
   });
 
   it('updates the address only with a city of the district and a postcode of the city', async () => {
