@@ -9,6 +9,7 @@ import { claimRoutes } from './claims/routes';
 import { endorsementRoutes } from './contracts/endorsements/routes';
 import { paymethodRoutes } from './contracts/paymethod/routes';
 import { contractRoutes } from './contracts/routes';
+import { dashboardRoutes } from './customers/dashboardRoutes';
 import { customerRoutes } from './customers/routes';
 import { loadDemoData } from './demo';
 import type { ServiceContext } from './platform/context';
@@ -32,6 +33,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(umRoutes(ctx));
     await app.register(fileRoutes(ctx));
     await app.register(customerRoutes(ctx));
+    await app.register(dashboardRoutes(ctx));
     await app.register(contractRoutes(ctx));
     await app.register(endorsementRoutes(ctx));
     await app.register(passkeyRoutes(ctx));

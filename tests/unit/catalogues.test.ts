@@ -97,6 +97,31 @@ describe('the business catalogues', () => {
     ]);
   });
 
+  it("refuses claim slots that are not the ones the product's claim wizard asks for", async () => {
+    const rules = read('claimRules');
+    rules.products.MOTOR.slots[3].required = false;
+    write('claimRules', rules);
+    expect(await check()).toEqual([
+      {
+        file: 'flows/_catalogues/claimRules.json',
+        pointer: '/products/MOTOR/slots/3',
+        message:
+          'slot PLATE (photo, optional) is not the one the claim wizard asks for (flows/motor-claim: PLATE (photo, required))',
+      },
+    ]);
+    rules.products.MOTOR.slots[3].required = true;
+    rules.products.PROPERTY.slots.pop();
+    write('claimRules', rules);
+    expect(await check()).toEqual([
+      {
+        file: 'flows/_catalogues/claimRules.json',
+        pointer: '/products/PROPERTY/slots',
+        message:
+          'slot (none) is not the one the claim wizard asks for (flows/property-claim: INCIDENT_6 (photo, optional))',
+      },
+    ]);
+  });
+
   it('refuses an endorsement kind whose wizard, list or limited field does not exist, and a misspelt key', async () => {
     const rules = read('endorsements');
     const motor = rules.kinds.findIndex((k: { product: string }) => k.product === 'MOTOR');

@@ -21,6 +21,36 @@ export interface CatalogueContext {
   lovNames: readonly string[];
   /** The values of the service's whole lists, when known (the bank list's BICs). */
   lovValues?: Readonly<Record<string, readonly string[]>>;
+  /** The photo slots each claim wizard asks for (its photoSlots field), by the products it serves. */
+  claimWizards?: readonly ClaimWizardSlots[];
+}
+
+export interface ClaimWizardSlots {
+  /** The wizard's flow folder. */
+  id: string;
+  claimFor: readonly string[];
+  slots: readonly { id?: unknown; kind?: unknown; required?: unknown }[];
+}
+
+/** A slot as the wizard and the service must agree on it: its id, its kind, whether it is required. */
+const slotKey = (s: { id?: unknown; kind?: unknown; required?: unknown }) =>
+  `${String(s.id)} (${String(s.kind)}, ${s.required === true ? 'required' : 'optional'})`;
+
+/** The claim wizards' photoSlots fields, read from the flows (a wizard without one is left out). */
+export function claimWizardSlots(flows: readonly { id: string; flow: unknown }[]): ClaimWizardSlots[] {
+  const out: ClaimWizardSlots[] = [];
+  for (const { id, flow } of flows) {
+    const f = (flow ?? {}) as Json;
+    if (!Array.isArray(f.claimFor)) continue;
+    const fields = ((f.steps as Json[] | undefined) ?? []).flatMap((step) =>
+      ((step.substeps as Json[] | undefined) ?? []).flatMap(
+        (sub) => (sub.fields as Json[] | undefined) ?? [],
+      ),
+    );
+    const slots = (fields.find((x) => x.widget === 'photoSlots')?.photos as Json | undefined)?.slots;
+    if (Array.isArray(slots)) out.push({ id, claimFor: f.claimFor as string[], slots });
+  }
+  return out;
 }
 
 type Json = Record<string, unknown>;
@@ -100,6 +130,21 @@ export function catalogueProblems(
       problems.push(
         ...duplicates(at('claimRules'), rules.slots, 'id', (i) => ['products', code, 'slots', i]),
       );
+      // What the wizard asks for is what the service accepts: the same slots in the same order.
+      for (const wizard of ctx.claimWizards ?? []) {
+        if (!wizard.claimFor.includes(code)) continue;
+        const accepted = rules.slots.map(slotKey);
+        const asked = wizard.slots.map(slotKey);
+        for (let i = 0; i < Math.max(accepted.length, asked.length); i++) {
+          if (accepted[i] === asked[i]) continue;
+          problems.push({
+            file: at('claimRules'),
+            pointer: pointerOf('products', code, 'slots', ...(i < accepted.length ? [i] : [])),
+            message: `slot ${accepted[i] ?? '(none)'} is not the one the claim wizard asks for (flows/${wizard.id}: ${asked[i] ?? '(none)'})`,
+          });
+          break;
+        }
+      }
     }
 
   const endorsements = catalogues.get('endorsements') as { kinds: Json[] } | undefined;
@@ -169,6 +214,7 @@ export async function checkBesideFlows(input: BesideFlowsInput): Promise<FlowPro
         flowIds: input.ids,
         lovNames: input.lovNames,
         lovValues: input.lovValues,
+        claimWizards: claimWizardSlots(input.flows),
       }),
     );
   let bindings: string | undefined;
