@@ -1,11 +1,14 @@
-// npm run fuzz [-- --runs 10000] [--seed 42] [--only /zcp/otp]: the long fuzz run. Every POST
+// npm run fuzz [-- --runs 10000] [--seed 42] [--only /zcp/otp] [--portal]: the long fuzz run. Every POST
 // endpoint gets `runs` bodies generated from its route schema (tests/api/support/fuzz.ts), on a
 // fresh embedded database (or TEST_DATABASE_URL's PostgreSQL). Prints the answers counted by
 // status per endpoint and every rule broken; exits 1 on any 5xx or broken rule.
 
 import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../src/server/demo/customers';
+import { testConfig } from '../src/server/platform/config';
 import { startService } from '../tests/api/support/app';
 import { fuzzEndpoint, postEndpoints } from '../tests/api/support/fuzz';
+import { foreignIdProbe, loggedInFuzz, portalFuzzConfig } from '../tests/api/support/fuzzPortal';
 import { driverQuote, hunterQuote } from '../tests/api/support/quotes';
 
 const { values } = parseArgs({
@@ -13,6 +16,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '10000' },
     seed: { type: 'string' },
     only: { type: 'string' },
+    portal: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -62,6 +66,33 @@ for (const endpoint of selected) {
   console.log(`${report.problems.length ? '✗' : '✓'} ${endpoint.path}  ${counts}  (${seconds} s)`);
   for (const p of report.problems) console.log(`    ${p.problem}: ${p.body}`);
   if (report.problems.length) broken++;
+}
+if (values.portal) {
+  // Logged in: every state-changing operation with a session and CSRF token (multipart raw bytes
+  // for the uploads), then every operation with another customer's ids (tests/api/support/fuzzPortal.ts).
+  const portal = await startService({ config: portalFuzzConfig(testConfig()) });
+  const { reports } = await loggedInFuzz(portal, {
+    runs,
+    seed,
+    password: DEMO_PASSWORD,
+    only: values.only,
+    onReport: (report, ms) => {
+      const counts = Object.entries(report.counts)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ');
+      console.log(
+        `${report.problems.length ? '✗' : '✓'} logged in ${report.path}  ${counts}  (${(ms / 1000).toFixed(1)} s)`,
+      );
+      for (const p of report.problems) console.log(`    ${p.problem}: ${p.body}`);
+    },
+  });
+  broken += reports.filter((r) => r.problems.length > 0).length;
+  total += reports.length * runs;
+  const probe = await foreignIdProbe(portal, { seed, password: DEMO_PASSWORD });
+  for (const leak of probe.leaks) console.log(`✗ another customer's ids: ${leak}`);
+  console.log(`another customer's ids on ${probe.operations} operations: ${probe.leaks.length} leaks`);
+  broken += probe.leaks.length;
+  await portal.close();
 }
 await service.close();
 console.log(

@@ -282,3 +282,151 @@ export async function fuzzEndpoint(
   }
   return report;
 }
+
+// --- Logged in (issue 25): every state-changing operation under a valid session and CSRF token,
+// multipart ones with raw bytes too, and every operation with another customer's ids.
+
+export interface Operation {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The OpenAPI path, with {name} parameters. */
+  path: string;
+  schema?: Schema;
+  /** A multipart upload (its summary says so): fuzzed with raw bytes, not JSON. */
+  multipart: boolean;
+}
+
+type OpenApiOperation = {
+  summary?: string;
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
+
+/** Every state-changing operation of the running app (path parameters included). */
+export function stateChangingOperations(app: FastifyInstance): {
+  operations: Operation[];
+  components: Record<string, Schema>;
+} {
+  const doc = (app as unknown as { swagger(): OpenApiDoc }).swagger();
+  const operations: Operation[] = [];
+  for (const [path, byMethod] of Object.entries(doc.paths)) {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const op = (byMethod as Record<string, OpenApiOperation>)[method];
+      if (!op) continue;
+      const content = op.requestBody?.content ?? {};
+      const schema = content['application/json']?.schema ?? Object.values(content)[0]?.schema;
+      operations.push({
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        schema,
+        multipart: /multipart/i.test(op.summary ?? ''),
+      });
+    }
+  }
+  return { operations, components: doc.components?.schemas ?? {} };
+}
+
+/** The path with its {parameters} filled by `value(name)`, percent-encoded. */
+export function fillPath(path: string, value: (name: string) => string): string {
+  return path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name)));
+}
+
+/** A multipart body as raw bytes: well-formed parts with random content, or plain noise. */
+export function multipartArbitrary(): fc.Arbitrary<{ contentType: string; body: Buffer }> {
+  const boundary = fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/);
+  const part = fc.record({
+    name: fc.constantFrom(
+      'FILE',
+      'CLAIM_NO',
+      'CLAIM_ID',
+      'OBJECT_NO',
+      'SLOT',
+      'CONTRACT_NO',
+      'PRODUCT_ID',
+      'x',
+    ),
+    filename: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
+    bytes: fc.uint8Array({ maxLength: 600 }),
+  });
+  const eol = fc.constantFrom('\r\n', '\n', '\r');
+  const structured = fc
+    .tuple(boundary, fc.array(part, { maxLength: 4 }), eol, fc.boolean())
+    .map(([b, parts, nl, close]) => {
+      const chunks: Buffer[] = [];
+      for (const p of parts) {
+        const file = p.filename === undefined ? '' : `; filename="${p.filename}"`;
+        chunks.push(
+          Buffer.from(`--${b}${nl}Content-Disposition: form-data; name="${p.name}"${file}${nl}${nl}`),
+        );
+        chunks.push(Buffer.from(p.bytes), Buffer.from(nl));
+      }
+      if (close) chunks.push(Buffer.from(`--${b}--${nl}`));
+      return { contentType: `multipart/form-data; boundary="${b}"`, body: Buffer.concat(chunks) };
+    });
+  const noise = fc
+    .tuple(
+      fc.uint8Array({ maxLength: 800 }),
+      fc.constantFrom('', '; boundary=', `; boundary=${'z'.repeat(300)}`, '; boundary=x'),
+    )
+    .map(([bytes, tail]) => ({ contentType: `multipart/form-data${tail}`, body: Buffer.from(bytes) }));
+  return fc.oneof({ arbitrary: structured, weight: 3 }, { arbitrary: noise, weight: 1 });
+}
+
+export type Sender = (
+  method: string,
+  url: string,
+  payload: string | Buffer,
+  contentType: string,
+) => Promise<{
+  statusCode: number;
+  body: string;
+}>;
+
+/** `runs` generated requests to one operation through `send` (a logged-in client), counted by status. */
+export async function fuzzOperation(
+  send: Sender,
+  op: Operation,
+  components: Record<string, Schema>,
+  options: { runs: number; seed: number; pathValue: (name: string) => string },
+): Promise<FuzzReport> {
+  const url = fillPath(op.path, options.pathValue);
+  const report: FuzzReport = { path: `${op.method} ${op.path}`, counts: {}, problems: [] };
+  const record = (status: number, body: string, shown: string) => {
+    report.counts[status] = (report.counts[status] ?? 0) + 1;
+    // tus answers its own protocol (201/204 without a body).
+    const problem = answerProblem(status, body);
+    if (problem && report.problems.length < 5) report.problems.push({ body: shown.slice(0, 300), problem });
+  };
+  if (op.multipart) {
+    const bodies = fc.sample(multipartArbitrary(), { numRuns: options.runs, seed: options.seed });
+    for (const b of bodies) {
+      const res = await send(op.method, url, b.body, b.contentType);
+      record(res.statusCode, res.body, `${b.contentType} ${b.body.toString('latin1')}`);
+    }
+  }
+  const json = fc.sample(bodyArbitrary({ path: op.path, schema: op.schema }, components), {
+    numRuns: options.runs,
+    seed: options.seed,
+  });
+  for (const body of json) {
+    const res = await send(op.method, url, body, 'application/json');
+    record(res.statusCode, res.body, body);
+  }
+  return report;
+}
+
+/** A schema-fitting body with every id-like property (…_NO, …_ID, the path's ids) set by `id(name)`. */
+export function bodyWithIds(
+  schema: Schema | undefined,
+  components: Record<string, Schema>,
+  id: (name: string) => string | undefined,
+  seed: number,
+): unknown {
+  const [base] = fc.sample(fromSchema(schema, components, 0), { numRuns: 1, seed });
+  const swap = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(swap);
+    if (value === null || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = id(k) ?? swap(v);
+    return out;
+  };
+  return swap(base);
+}

@@ -38,7 +38,7 @@ export class PortalClient {
   }
 
   async request(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
     extra: { headers?: Record<string, string>; csrf?: string | null; lang?: 'el' | 'en' } = {},
