@@ -161,11 +161,18 @@ export function FlowRunner({ actor, onLink, aside, headingLevel = 1 }: FlowRunne
     },
     [actor],
   );
+  // Unmounted with an edit not sent yet (a wizard whose address follows its step mounts its page
+  // anew just after the step appears): the edit goes to the machine, not away with the page, so a
+  // choice made at once is there when the step is drawn again.
   useEffect(
     () => () => {
       if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+      const edit = unsent.current;
+      unsent.current = null;
+      if (edit && actor.getSnapshot().status === 'active') actor.send({ type: 'CHANGE', quote: edit });
     },
-    [],
+    [actor],
   );
 
   const lovs = useLovs(flow, draft, lang);
