@@ -18,7 +18,8 @@ import {
   PRERENDER_LANGUAGES,
   prerenderedPages,
 } from '../src/prerender/pages';
-import { cookieTexts, faqs, lovList } from '../src/server/reference';
+import { cookieTexts, faqs } from '../src/server/content/texts';
+import { lovList } from '../src/server/reference';
 
 const WEB_ROOT = resolve('dist');
 const SSR_OUT = resolve('build/prerender');

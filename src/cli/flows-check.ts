@@ -2,11 +2,11 @@
 // The checking itself is the engine's (src/engine/flow/checkAll.ts); this prints it.
 
 import { checkAllFlows } from '../engine/flow/checkAll';
-import { serviceLovNames, serviceLovValues } from './workspace';
+import { REFERENCE_DATA, serviceLovNames, serviceLovValues } from './workspace';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   Promise.all([serviceLovNames(), serviceLovValues()])
-    .then(([lovNames, lovValues]) => checkAllFlows({ lovNames, lovValues }))
+    .then(([lovNames, lovValues]) => checkAllFlows({ lovNames, lovValues, dataFolders: [REFERENCE_DATA] }))
     .then(({ ids, problems }) => {
       for (const p of problems) console.error(`${p.file}#${p.pointer}: ${p.message}`);
       if (problems.length) {

@@ -29,3 +29,5 @@ export async function serviceLovValues(): Promise<Record<string, string[]>> {
 
 // The format's schemas and the locale files, as the engine's flow check reads them.
 export { readFormatSchemas as readSchemas, readLocaleFiles as readLocales } from '../engine/flow/checkAll';
+/** The service's reference data and its schemas, which flows:check checks beside the flows. */
+export { REFERENCE_DATA } from '../server/reference/files';

@@ -12,6 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { loadFlowBundles } from '../engine/flow/files';
+import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
@@ -61,6 +62,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     frameworkErrors: frameworkErrorAnswer(headers),
     logger: {
       level: config.logLevel,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
       redact: {
         paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
@@ -184,6 +188,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     kickOutbox: () => sender?.kick(),
     files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
   };
+
+  // One CSRF rule for every state-changing call of every module, before any body is read.
+  registerCsrf(app, ctx);
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.

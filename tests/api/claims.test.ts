@@ -158,13 +158,19 @@ describe('CPClaimValidate', () => {
     );
     expect(firstMessage(policeNoNumber)?.CODE).toBe('POLICENUMBERREQUIRED');
 
-    // The driver's date of birth (spec §3: BIRTH_DATE of the motor payload), born before the incident.
-    for (const BIRTH_DATE of ['', '2026-03-08']) {
-      const noBirthDate = await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE }));
-      expect(firstMessage(noBirthDate)?.CODE).toBe('DRIVERBIRTHDATEREQUIRED');
+    // The driver's date of birth (spec §3: BIRTH_DATE of the motor payload), as the motor-claim
+    // flow asks it: given, and a driver of at least 17 (so born before the incident).
+    const noBirthDate = await andreas.post(
+      '/zcp/claim/CPClaimValidate',
+      motorClaim(motor, { BIRTH_DATE: '' }),
+    );
+    expect(firstMessage(noBirthDate)?.CODE).toBe('DRIVERBIRTHDATEREQUIRED');
+    for (const BIRTH_DATE of ['2026-03-08', '2009-03-11']) {
+      const tooYoung = await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE }));
+      expect(firstMessage(tooYoung)?.CODE).toBe('DRIVERBIRTHDATEINVALID');
     }
     expect(
-      (await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE: '2026-03-07' })))
+      (await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, { BIRTH_DATE: '2009-03-10' })))
         .statusCode,
     ).toBe(204);
 
@@ -173,6 +179,52 @@ describe('CPClaimValidate', () => {
       motorClaim(motor, { IS_INCIDENT: { ...motorClaim(motor).IS_INCIDENT, CAUSE_NO: 'FLOOD' } }),
     );
     expect(firstMessage(wrongCause)?.MSGTEXT).toBe('Please choose the cause of the incident from the list.');
+  });
+
+  it("refuses a claim missing what the motor-claim flow requires, in the flow's own words (el and en)", async () => {
+    const motor = await contractOf(andreas, 'MOTOR');
+    const claim = motorClaim(motor);
+    const noLicence = motorClaim(motor, { IS_DRIVER: { ...claim.IS_DRIVER, LICENCE_NO: '' } });
+    const en = await andreas.post('/zcp/claim/CPClaimValidate', noLicence);
+    expect(en.statusCode).toBe(422);
+    expect(en.json().CODE).toBe('DRIVERLICENCENOREQUIRED');
+    expect(firstMessage(en)).toEqual({
+      MSGTEXT: 'Driving licence number: This field is required.',
+      FIELD: 'LICENCE_NO',
+      CODE: 'DRIVERLICENCENOREQUIRED',
+    });
+    const el = await andreas.post('/zcp/claim/CPClaimValidate', noLicence, { lang: 'el' });
+    expect(firstMessage(el)?.MSGTEXT).toBe('Αριθμός άδειας οδήγησης: Το πεδίο είναι υποχρεωτικό.');
+    // CrtClaim checks the same, and creates nothing.
+    const create = await andreas.post('/zcp/claim/CrtClaim', noLicence);
+    expect(create.statusCode).toBe(422);
+    expect(firstMessage(create)?.CODE).toBe('DRIVERLICENCENOREQUIRED');
+
+    // Every field the flow requires of a motor claim, each in turn; and its lengths and bounds.
+    const refusedAs = async (over: Record<string, unknown>) =>
+      firstMessage(await andreas.post('/zcp/claim/CPClaimValidate', motorClaim(motor, over)))?.CODE;
+    expect(await refusedAs({ IS_DRIVER: { ...claim.IS_DRIVER, FULL_NAME: '' }, FULL_NAME: '' })).toBe(
+      'DRIVERFULLNAMEREQUIRED',
+    );
+    expect(await refusedAs({ IS_DRIVER: { ...claim.IS_DRIVER, ID_NUMBER: '' } })).toBe(
+      'DRIVERIDNUMBERREQUIRED',
+    );
+    expect(await refusedAs({ IS_DRIVER: undefined, FULL_NAME: undefined })).toBe('DRIVERFULLNAMEREQUIRED');
+    expect(await refusedAs({ IS_ADDRESS: { LOCATION: '' } })).toBe('LOCATIONREQUIRED');
+    expect(await refusedAs({ INVOLVED_VEHICLES: 0 })).toBe('INVOLVEDVEHICLESINVALID');
+    // A home claim has no driver: the property-claim flow asks none, nor where it happened.
+    const home = await contractOf(andreas, 'PROPERTY');
+    expect((await andreas.post('/zcp/claim/CPClaimValidate', homeClaim(home))).statusCode).toBe(204);
+  });
+
+  it('refuses a field once, in the claim rules words, when both the rules and the flow refuse it', async () => {
+    const motor = await contractOf(andreas, 'MOTOR');
+    const res = await andreas.post(
+      '/zcp/claim/CPClaimValidate',
+      motorClaim(motor, { IS_INCIDENT: { ...motorClaim(motor).IS_INCIDENT, POLICE_NUMBER: '' } }),
+    );
+    const codes = res.json().CT_MESSAGE.map((m: { CODE: string }) => m.CODE);
+    expect(codes).toEqual(['POLICENUMBERREQUIRED']);
   });
 
   it("takes the presence flags only as 'X' or empty", async () => {

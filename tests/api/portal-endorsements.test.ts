@@ -4,6 +4,7 @@
 
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadFlowBundles } from '../../src/engine/flow/files';
 import { formatEuro } from '../../src/engine/money';
 import { endorsementRules } from '../../src/server/contracts/endorsements/kinds';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
@@ -111,6 +112,12 @@ describe('the endorsements screen', () => {
       CHASSIS_NUMBER: 'JTMDAWJRXNG810670',
       MANUFACTURER: 'TOYOTA',
     });
+  });
+
+  it("carries the facts of the contract its wizard's flow names, and a home contract none of the car's", async () => {
+    const homeCurrent = (await andreas.get('/zcp/contract/endorsements/CY9000102')).json().CS_CURRENT;
+    expect(homeCurrent).not.toHaveProperty('CHASSIS_NUMBER');
+    expect(homeCurrent).not.toHaveProperty('MANUFACTURER');
   });
 
   it('offers nothing on a travel contract', async () => {
@@ -579,5 +586,32 @@ describe("another customer's contract", () => {
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().CS_REFERRAL.ERROR_MESSAGE).toContain('δεν μπορεί να ολοκληρωθεί αυτόματα');
+  });
+});
+
+describe('the facts an endorsement carries, from its flow', () => {
+  // Another configuration of the motor wizard: the service follows the flow, not a product name.
+  let other: TestService;
+  let client: PortalClient;
+  beforeAll(async () => {
+    const bundles = await loadFlowBundles();
+    const motor = bundles.find((b) => b.flow.id === 'endorsement-motor')!;
+    motor.flow.contractFacts = { MAKER: 'CS_VEHICLE.MANUFACTURER', NOT_STORED: 'CS_VEHICLE.NO_SUCH_FACT' };
+    other = await startService({
+      config: { portal: { ...testConfig().portal, demoData: true } },
+      flows: bundles,
+    });
+    client = new PortalClient(other, { ip: '10.61.0.2', lang: 'en' });
+    expect((await client.login('99000001', DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('answers the facts the motor wizard names, and no others', async () => {
+    const current = (await client.get('/zcp/contract/endorsements/CY9000101')).json().CS_CURRENT;
+    expect(current).toMatchObject({ MAKER: 'TOYOTA', NOT_STORED: '' });
+    expect(current).not.toHaveProperty('CHASSIS_NUMBER');
+    expect(current).not.toHaveProperty('MANUFACTURER');
   });
 });

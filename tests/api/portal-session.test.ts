@@ -421,7 +421,8 @@ describe('refresh, expiry and logout', () => {
     expect(client.jar.has('zcp_rt_hint')).toBe(false);
     const replay = new PortalClient(s, { ip: '10.9.9.9' });
     for (const [k, v] of saved) replay.jar.set(k, v);
-    replay.csrf = client.csrf;
+    // Every old cookie replayed, the session's CSRF token included (logout gave the client a new one).
+    replay.csrf = saved.get('zcp_csrf') ?? '';
     const res = await replay.get('/zcp/um/session');
     expect(res.statusCode).toBe(401);
     expect(res.json().CODE).toBe('SESSION_EXPIRED');
@@ -509,17 +510,20 @@ describe('cookies over https', () => {
       });
       const c = new PortalClient(secure, { ip: '10.77.0.1' });
       await c.fetchCsrf();
-      expect([...c.jar.keys()].sort()).toEqual(['__Host-zcp_csrf', '__Host-zcp_csrf_secret']);
+      // The anonymous double-submit token (the session's own replaces it at login).
+      expect([...c.jar.keys()].sort()).toEqual(['__Host-zcp_csrf']);
       const res = await c.post('/zcp/um/login', { USERNAME: '97990001', PASSWORD: FIXTURE_PASSWORD });
       expect(res.statusCode).toBe(200);
       const cookies = res.cookies as { name: string; secure?: boolean; httpOnly?: boolean; path?: string }[];
       expect(cookies.map((k) => k.name).sort()).toEqual([
         '__Host-zcp_at',
+        '__Host-zcp_csrf',
         '__Host-zcp_rt',
         '__Host-zcp_rt_hint',
       ]);
       expect(cookies.every((k) => k.secure && k.path === '/')).toBe(true);
-      expect(cookies.every((k) => Boolean(k.httpOnly) === (k.name !== '__Host-zcp_rt_hint'))).toBe(true);
+      const readable = ['__Host-zcp_rt_hint', '__Host-zcp_csrf'];
+      expect(cookies.every((k) => Boolean(k.httpOnly) === !readable.includes(k.name))).toBe(true);
       expect((await c.get('/zcp/um/session')).statusCode).toBe(200);
     } finally {
       await secure.close();

@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import cookieTextsJson from '../../flows/_catalogues/cookieTexts.json' with { type: 'json' };
+import faqsJson from '../../flows/_catalogues/faqs.json' with { type: 'json' };
+import { cookieTexts, faqs } from '../../src/server/content/texts';
 import banksJson from '../../src/server/reference/banks.json' with { type: 'json' };
 import citiesJson from '../../src/server/reference/cities.json' with { type: 'json' };
-import cookieTextsJson from '../../src/server/reference/cookieTexts.json' with { type: 'json' };
-import faqsJson from '../../src/server/reference/faqs.json' with { type: 'json' };
 import garagesJson from '../../src/server/reference/garages.json' with { type: 'json' };
 import {
   allVehicles,
   banks,
   brandMake,
   cityDistrict,
-  cookieTexts,
   dependentLov,
   dependentLovKeys,
-  faqs,
   findVehicleByChassisTail,
   findVehicleByPlate,
   garages,

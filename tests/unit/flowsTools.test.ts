@@ -87,6 +87,33 @@ describe('flows:check', () => {
     });
   });
 
+  it("checks an endorsement wizard's contract facts: a name and a contract path, each read by the flow", async () => {
+    const motor = { id: 'endorsement-motor', ...(await readFlowFiles('endorsement-motor')) };
+    expect(checkFlowFolder({ ...base, files: motor })).toEqual([]);
+    const withFacts = (facts: Record<string, string>, area: Flow['area'] = 'portal') => {
+      const files = clone(motor) as unknown as { flow: Flow };
+      files.flow.contractFacts = facts;
+      files.flow.area = area;
+      return checkFlowFolder({ ...base, files: files as unknown as CheckInputs['files'] });
+    };
+    expect(withFacts({ CHASSIS_NUMBER: 'CS_VEHICLE.CHASSIS_NUMBER', COLOUR: 'CS_VEHICLE.COLOUR' })).toEqual([
+      {
+        file: 'flows/endorsement-motor/flow.json',
+        pointer: '/contractFacts/COLOUR',
+        message: 'contract fact "COLOUR" is read by no call or field of the flow (CS_CURRENT.COLOUR)',
+      },
+    ]);
+    expect(withFacts({ CHASSIS_NUMBER: 'chassis' })[0]).toMatchObject({
+      file: 'flows/endorsement-motor/flow.json',
+      pointer: '/contractFacts/CHASSIS_NUMBER',
+    });
+    expect(withFacts({ CHASSIS_NUMBER: 'CS_VEHICLE.CHASSIS_NUMBER' }, 'public')).toContainEqual({
+      file: 'flows/endorsement-motor/flow.json',
+      pointer: '/contractFacts',
+      message: 'contract facts belong to a portal wizard ("area": "portal")',
+    });
+  });
+
   it('loadFlow returns the expanded flow, or throws every problem at once', () => {
     const bundle = loadFlow({ ...base, files: driverFiles });
     expect(bundle.flow.steps[2].substeps[0].fields?.some((f) => f.id === 'FIRST_NAME')).toBe(true);

@@ -55,11 +55,13 @@ function makeAjv(schemas: CheckInputs['schemas']) {
 }
 
 // oneOf/anyOf failures repeat every branch's complaint; keep the most specific (deepest) errors.
-function schemaProblems(file: string, errors: ErrorObject[] | null | undefined): FlowProblem[] {
+export function schemaProblems(file: string, errors: ErrorObject[] | null | undefined): FlowProblem[] {
   if (!errors?.length) return [];
   const deepest = new Map<string, ErrorObject>();
   for (const e of errors) {
-    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    // propertyNames only repeats, without the name, what its inner error says about the name.
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if' || e.keyword === 'propertyNames')
+      continue;
     const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (!deepest.has(key)) deepest.set(key, e);
   }
@@ -68,7 +70,7 @@ function schemaProblems(file: string, errors: ErrorObject[] | null | undefined):
   return shown.slice(0, 20).map((e) => ({
     file,
     pointer: e.instancePath || '/',
-    message: `${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ''}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : ''}`,
+    message: `${e.propertyName === undefined ? '' : `property name "${e.propertyName}": `}${e.message ?? e.keyword}${e.keyword === 'additionalProperties' ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ''}${e.keyword === 'enum' ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})` : ''}`,
   }));
 }
 
@@ -417,6 +419,22 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
       pointer: '/referralCallBack',
       message: `unknown call "${flow.referralCallBack}"`,
     });
+  // A contract fact no call or field reads is a slip (a misspelt name, or one left over).
+  const flowText = JSON.stringify(flow);
+  for (const name of Object.keys(flow.contractFacts ?? {})) {
+    if (flow.area !== 'portal')
+      problems.push({
+        file: flowFile,
+        pointer: '/contractFacts',
+        message: 'contract facts belong to a portal wizard ("area": "portal")',
+      });
+    else if (!flowText.includes(`"CS_CURRENT.${name}"`))
+      problems.push({
+        file: flowFile,
+        pointer: `/contractFacts/${name}`,
+        message: `contract fact "${name}" is read by no call or field of the flow (CS_CURRENT.${name})`,
+      });
+  }
   if (flow.completion) {
     needKey(qualify(flow, flow.completion.title), flowFile, '/completion/title');
     if (flow.completion.text) needKey(qualify(flow, flow.completion.text), flowFile, '/completion/text');

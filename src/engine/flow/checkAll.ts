@@ -7,6 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CheckInputs, checkClaimWizards, checkFlowFolder, type FlowProblem } from './check';
+import { checkBesideFlows } from './checkCatalogues';
+import { checkDataFolder, type DataFolder } from './checkData';
 import { checkObjectFields } from './checkObjectFields';
 import { FLOWS_DIR, listFlowIds, readFieldSets, readFlowFiles } from './files';
 
@@ -50,6 +52,8 @@ export interface CheckAllOptions {
   lovNames: readonly string[];
   /** The values of each list the service answers (checks defaults on the spec's bound paths). */
   lovValues?: CheckInputs['lovValues'];
+  /** Further data folders checked against their schemas (flows:check passes the service's reference data). */
+  dataFolders?: readonly DataFolder[];
 }
 
 /** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
@@ -90,6 +94,7 @@ export async function checkAllFlows({
   flowsDir = FLOWS_DIR,
   lovNames,
   lovValues,
+  dataFolders = [],
 }: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
   const problems: FlowProblem[] = [];
   const [schemas, locales, fieldSets, ids, lovBindings] = await Promise.all([
@@ -128,7 +133,22 @@ export async function checkAllFlows({
       }),
     );
   }
-  problems.push(...checkClaimWizards(read));
-  problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
+  // What names a product (claim wizards, the catalogues) is checked once every flow folder could be
+  // read: a flow that does not parse hides its product, and each mention of it would be reported too.
+  const allRead = read.length === ids.length;
+  if (allRead) problems.push(...checkClaimWizards(read));
+  if (allRead) problems.push(...(await checkObjectFieldsFile(flowsDir, read, locales, lovNames)));
+  problems.push(
+    ...(await checkBesideFlows({
+      flowsDir,
+      schemasDir: join(PROJECT_ROOT, 'schemas'),
+      flows: read,
+      ids,
+      lovNames,
+      lovValues,
+      crossChecks: allRead,
+    })),
+  );
+  for (const folder of dataFolders) problems.push(...(await checkDataFolder(folder)).problems);
   return { ids, problems };
 }

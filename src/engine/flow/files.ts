@@ -10,6 +10,9 @@ import type { Field, Flow } from './types';
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'flows');
 
+/** flows/_catalogues/: the business catalogues beside the flows (promo codes, claim rules, texts …). */
+export const CATALOGUES_FOLDER = '_catalogues';
+
 async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));

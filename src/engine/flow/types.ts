@@ -39,6 +39,12 @@ export interface Flow {
    * for. The portal's contract card links an active contract of one of them to this wizard.
    */
   claimFor?: string[];
+  /**
+   * A portal endorsement wizard: facts of the contract its calls need that the customer does not
+   * change (the vehicle's chassis number and maker for the register search), name -> path in the
+   * contract's data. The service's GET /contract/endorsements answers them in CS_CURRENT.
+   */
+  contractFacts?: Record<string, string>;
 }
 
 /** The screen a finished flow shows (a portal wizard: account created, password changed). */

@@ -9,10 +9,18 @@ import type { Db } from '../db';
 import { normalizeCypriotMobile } from '../outbox';
 import type { ServiceContext } from '../platform/context';
 import { coded, setSessionCookies } from './http';
-import { type IssuedTokens, openSession } from './sessions';
+import { verifyPassword } from './passwords';
+import { type IssuedTokens, openSession, revokeUserSessions } from './sessions';
 import type { CodeOutcome } from './smsCodes';
 import type { UserRow } from './users';
-import { recordLogin, userByCustomer, userByMobile } from './users';
+import {
+  recordLogin,
+  settleRightPassword,
+  settleWrongPassword,
+  takePasswordTry,
+  userByCustomer,
+  userByMobile,
+} from './users';
 
 export function portalSettings(ctx: ServiceContext) {
   return { secret: ctx.config.sessionSecret, config: ctx.config.portal };
@@ -44,6 +52,30 @@ export function refuseCode(outcome: CodeOutcome, field = 'CODE'): void {
 export const lockedError = () => coded(403, 'errors.portal.locked', 'LOCKED', { LOCKED: true });
 export const wrongLogin = () => coded(401, 'errors.portal.wrongLogin', 'WRONG_LOGIN', { LOCKED: false });
 export const legalEntity = () => coded(422, 'errors.portal.legalEntity', 'LEGAL_ENTITY');
+
+/** LOCKING: a wrong password that took the last try (so the account is now locked). */
+export type PasswordVerdict = 'RIGHT' | 'WRONG' | 'LOCKING' | 'LOCKED';
+
+/**
+ * The one password check of the portal (login, re-authentication): a try is taken before the
+ * comparison and settled after it (users.ts), so parallel attempts cannot get past the lock. The
+ * attempt that locks the account ends its sessions.
+ */
+export async function checkPassword(
+  ctx: ServiceContext,
+  user: UserRow,
+  password: string,
+): Promise<PasswordVerdict> {
+  const max = ctx.config.portal.maxFailedLogins;
+  if (!(await takePasswordTry(ctx.db, user.user_id, max))) return 'LOCKED';
+  if (await verifyPassword(password, user.password_hash)) {
+    return (await settleRightPassword(ctx.db, user.user_id)) ? 'RIGHT' : 'LOCKED';
+  }
+  const now = ctx.now();
+  if (!(await settleWrongPassword(ctx.db, user.user_id, max, now))) return 'WRONG';
+  await revokeUserSessions(ctx.db, user.user_id, 'LOCKED', now);
+  return 'LOCKING';
+}
 
 /** The session body of docs/portal-api.md §2. */
 export function sessionAnswer(
@@ -86,7 +118,7 @@ export async function completeLogin(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
-  setSessionCookies(reply, ctx.config.portal, tokens, now);
+  setSessionCookies(reply, ctx.config.portal, tokens, now, ctx.config.sessionSecret);
   request.log.info({ event: 'portal.login', userId: user.user_id }, 'portal login');
   return sessionAnswer(ctx, user, customer, tokens);
 }
@@ -103,7 +135,7 @@ export async function startSecondFactor(
     ip: request.ip,
     userAgent: request.headers['user-agent'],
   });
-  setSessionCookies(reply, ctx.config.portal, tokens, now);
+  setSessionCookies(reply, ctx.config.portal, tokens, now, ctx.config.sessionSecret);
   const [{ n }] = await ctx.db.query<{ n: string }>(
     'SELECT count(*)::text AS n FROM passkeys WHERE user_id = $1',
     [user.user_id],

@@ -1,12 +1,13 @@
-// The portal's HTTP plumbing: credential cookies, the CSRF check, and the login guard that reads
+// The portal's HTTP plumbing: credential cookies (the CSRF rule is ./csrf.ts), and the login guard that reads
 // the session behind the access-token cookie.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, HOST_PREFIX, REFRESH_HINT_COOKIE } from '../../engine/cookies';
 import { type CustomerRow, customerByNo } from '../customers/store';
 import type { ServiceContext } from '../platform/context';
 import { ApiError, type PendingMessage } from '../platform/errors';
 import type { PortalConfig } from './config';
+import { anonymousCsrfToken, sessionCsrfToken } from './csrfTokens';
 import {
   type IssuedTokens,
   revokeSession,
@@ -29,7 +30,6 @@ export interface CookieNames {
   refresh: string;
   /** Readable by the page: whether a refresh cookie is there (no secret in it). */
   refreshHint: string;
-  csrfSecret: string;
   csrf: string;
 }
 
@@ -40,7 +40,6 @@ export function cookieNames(config: Pick<PortalConfig, 'secureCookies'>): Cookie
     access: `${prefix}zcp_at`,
     refresh: `${prefix}zcp_rt`,
     refreshHint: `${prefix}${REFRESH_HINT_COOKIE}`,
-    csrfSecret: `${prefix}zcp_csrf_secret`,
     csrf: `${prefix}${CSRF_COOKIE}`,
   };
 }
@@ -49,15 +48,18 @@ export function cookieOptions(config: Pick<PortalConfig, 'secureCookies'>, httpO
   return { path: '/', httpOnly, secure: config.secureCookies, sameSite: 'strict' as const };
 }
 
+/** The session's cookies, and its CSRF token in the readable cookie (a new session, a new token). */
 export function setSessionCookies(
   reply: FastifyReply,
   config: PortalConfig,
   tokens: IssuedTokens,
   now: Date,
+  secret: string,
 ) {
   const names = cookieNames(config);
   const maxAge = Math.max(1, Math.floor((tokens.sessionExpiresAt.getTime() - now.getTime()) / 1000));
   reply.setCookie(names.access, tokens.accessToken, { ...cookieOptions(config), maxAge });
+  reply.setCookie(names.csrf, sessionCsrfToken(secret, tokens.sessionId), cookieOptions(config, false));
   if (tokens.refreshToken) {
     reply.setCookie(names.refresh, tokens.refreshToken, { ...cookieOptions(config), maxAge });
     reply.setCookie(names.refreshHint, '1', { ...cookieOptions(config, false), maxAge });
@@ -67,8 +69,10 @@ export function setSessionCookies(
   }
 }
 
+/** Clears the session's cookies; its CSRF token goes with it, replaced by a new anonymous one. */
 export function clearSessionCookies(reply: FastifyReply, config: PortalConfig) {
   const names = cookieNames(config);
+  reply.setCookie(names.csrf, anonymousCsrfToken(), cookieOptions(config, false));
   reply.clearCookie(names.access, cookieOptions(config));
   reply.clearCookie(names.refresh, cookieOptions(config));
   reply.clearCookie(names.refreshHint, cookieOptions(config, false));
@@ -140,25 +144,4 @@ export function requireSession(ctx: ServiceContext, stage: SessionStage = 'ACTIV
 export function auth(request: FastifyRequest): PortalAuth {
   if (!request.portal) throw sessionError('NOT_LOGGED_IN');
   return request.portal;
-}
-
-/**
- * CSRF: @fastify/csrf-protection's check (secret in an HttpOnly cookie, token in X-CSRF-Token),
- * answered as 403 CODE CSRF in the service's message shape. Its own reply would be a bare 403,
- * which on login reads as "locked".
- */
-export function csrfGuard(app: FastifyInstance) {
-  return (request: FastifyRequest, reply: FastifyReply) =>
-    new Promise<void>((resolve, reject) => {
-      const refuse = () => reject(coded(403, 'errors.portal.csrf', 'CSRF'));
-      const probe = Object.create(reply, {
-        send: {
-          value: () => {
-            refuse();
-            return probe;
-          },
-        },
-      });
-      app.csrfProtection(request, probe, () => resolve());
-    });
 }

@@ -48,16 +48,43 @@ export async function createUser(
   return row;
 }
 
-/** Counts a wrong password in one statement (parallel guesses all count); answers whether it is now locked. */
-export async function recordWrongPassword(db: Db, userId: string, max: number, now: Date): Promise<boolean> {
+/*
+ * A password check is decided atomically (issue 25): before the slow Argon2 comparison the attempt
+ * takes one of the account's remaining tries, in one statement, as if it were wrong. Only an
+ * account that is not locked and has a try left gives one, so however many logins arrive at once,
+ * at most `max` wrong passwords are ever compared before the lock. The verdict then settles the
+ * try: a wrong one locks when it was the last, a right one gives the tries back (unless a wrong
+ * one locked the account meanwhile: then it is refused as locked).
+ */
+
+/** Takes a try for a password check; false when the account is locked or every try is in use. */
+export async function takePasswordTry(db: Db, userId: string, max: number): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE portal_users SET failed_logins = failed_logins + 1
+      WHERE user_id = $1 AND NOT locked AND failed_logins < $2 RETURNING user_id`,
+    [userId, max],
+  );
+  return rows.length === 1;
+}
+
+/** A wrong password on a taken try (already counted); answers whether the account is now locked. */
+export async function settleWrongPassword(db: Db, userId: string, max: number, now: Date): Promise<boolean> {
   const [row] = await db.query<{ locked: boolean }>(
-    `UPDATE portal_users SET failed_logins = failed_logins + 1,
-            locked = locked OR failed_logins + 1 >= $2,
-            locked_at = CASE WHEN NOT locked AND failed_logins + 1 >= $2 THEN $3::timestamptz ELSE locked_at END
+    `UPDATE portal_users SET locked = locked OR failed_logins >= $2,
+            locked_at = CASE WHEN NOT locked AND failed_logins >= $2 THEN $3::timestamptz ELSE locked_at END
       WHERE user_id = $1 RETURNING locked`,
     [userId, max, now.toISOString()],
   );
   return row?.locked ?? false;
+}
+
+/** A right password on a taken try: the count starts over; false when the account locked meanwhile. */
+export async function settleRightPassword(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.query(
+    'UPDATE portal_users SET failed_logins = 0 WHERE user_id = $1 AND NOT locked RETURNING user_id',
+    [userId],
+  );
+  return rows.length === 1;
 }
 
 export async function recordLogin(db: Db, userId: string, now: Date): Promise<void> {

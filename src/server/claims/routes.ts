@@ -16,6 +16,7 @@ import {
   CLAIM_RULES,
   type ClaimContract,
   type ClaimPayload,
+  claimFlowRefusals,
   claimRefusals,
   isClaimProduct,
   slotRule,
@@ -120,6 +121,20 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       onlineAllowed: found.ONLINE_CLAIM,
     };
     return contract;
+  }
+
+  /** Every refusal of the claim: the claim rules, then the product's claim wizard flow's own checks. */
+  function refusalsOf(
+    request: FastifyRequest<{ Body: ClaimPayload }>,
+    callPath: string,
+    contract: ClaimContract,
+    now: string,
+  ) {
+    const flow = ctx.bundles.find((b) => b.flow.claimFor?.includes(contract.productCode))?.flow;
+    // A claim product without its wizard flow is a configuration fault, not the customer's.
+    if (!flow) throw new Error(`No claim flow for ${contract.productCode}`);
+    const own = claimFlowRefusals(flow, callPath, request.body, now, requestLang(request));
+    return claimRefusals(request.body, contract, now, own);
   }
 
   async function mustOwnClaim(request: FastifyRequest, claimNo: string): Promise<StoredClaim> {
@@ -254,7 +269,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const contract = await claimContract(request, request.body.CONTRACT_NO, request.body.PRODUCT_ID);
-        const refusals = claimRefusals(request.body, contract, today(ctx));
+        const refusals = refusalsOf(request, '/claim/CPClaimValidate', contract, today(ctx));
         if (refusals.length > 0) return sendRefusals(reply, requestLang(request), refusals);
         return reply.code(204).send();
       },
@@ -275,7 +290,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const lang = requestLang(request);
         const contract = await claimContract(request, request.body.CONTRACT_NO, request.body.PRODUCT_ID);
         const now = today(ctx);
-        const refusals = claimRefusals(request.body, contract, now);
+        const refusals = refusalsOf(request, '/claim/CrtClaim', contract, now);
         if (refusals.length > 0) return sendRefusals(reply, lang, refusals);
         const customerNo = auth(request).customer.customer_no;
         const claim = await ctx.db.transaction(async (tx) => {

@@ -1,10 +1,16 @@
-// What a portal claim may be (claimRules.json) and the checks of /claim/CPClaimValidate, which
-// /claim/CrtClaim runs again: each refusal is a translated message (claims:refusals.*) with the
-// field it is about. Pure: the caller reads the contract and passes what the checks need.
+// What a portal claim may be (flows/_catalogues/claimRules.json) and the checks of
+// /claim/CPClaimValidate, which /claim/CrtClaim runs again: each refusal is a translated message
+// (claims:refusals.*, or the claim wizard flow's own field texts) with the field it is about.
+// Pure: the caller reads the contract and the product's claim flow and passes what the checks need.
 
+import rulesFile from '../../../flows/_catalogues/claimRules.json' with { type: 'json' };
 import { addDays } from '../../engine/dates';
+import { validateCallBody } from '../../engine/flow/callAnswers';
+import type { Flow } from '../../engine/flow/types';
+import { callNameForPath } from '../../engine/flow/validate';
 import type { PendingMessage } from '../platform/errors';
-import rulesFile from './claimRules.json';
+import { fieldErrorMessage } from '../platform/fieldErrors';
+import type { Lang } from '../platform/i18n';
 
 export type ClaimProduct = 'MOTOR' | 'PROPERTY';
 export type SlotKind = 'photo' | 'document';
@@ -128,7 +134,12 @@ function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[
  * Every reason the claim cannot be filed, first the one the screen shows (422 CT_MESSAGE, first
  * MSGTEXT). An empty list means CrtClaim may create it.
  */
-export function claimRefusals(claim: ClaimPayload, contract: ClaimContract, today: string): PendingMessage[] {
+export function claimRefusals(
+  claim: ClaimPayload,
+  contract: ClaimContract,
+  today: string,
+  flowRefusals: PendingMessage[],
+): PendingMessage[] {
   if (!contract.onlineAllowed) return [refusal('notOnline')];
   const product = contract.productCode;
   const out: PendingMessage[] = [];
@@ -151,19 +162,45 @@ export function claimRefusals(claim: ClaimPayload, contract: ClaimContract, toda
   if (incident.OTHER_INSURANCE === 'X' && !(incident.OTHER_INSURANCE_DETAILS ?? '').trim()) {
     out.push(refusal('otherInsuranceDetailsRequired', 'OTHER_INSURANCE_DETAILS'));
   }
-  if (product === 'MOTOR') {
-    const driver = claim.IS_DRIVER;
-    if (!driver?.FULL_NAME?.trim() || !driver.LICENCE_NO?.trim() || !driver.ID_NUMBER?.trim()) {
-      out.push(refusal('driverRequired', 'IS_DRIVER'));
-    }
-    // The driver's date of birth (spec §3's BIRTH_DATE of the motor payload): born before the incident.
-    if (!claim.BIRTH_DATE || claim.BIRTH_DATE >= date)
-      out.push(refusal('driverBirthDateRequired', 'BIRTH_DATE'));
-    if (!claim.IS_ADDRESS?.LOCATION?.trim()) out.push(refusal('locationRequired', 'LOCATION'));
-  }
   if (claim.CONSENT_CLAIM_DATA !== 'X' || claim.CONSENT_GDPR !== 'X') {
     out.push(refusal('consentRequired', 'CONSENT_GDPR'));
   }
   out.push(...checkSlots(claim, product));
+  // What the wizard flow's own fields say (the motor driver, where it happened ...), once: a field
+  // refused above is not refused again.
+  const refused = new Set(out.map((m) => m.field));
+  out.push(...flowRefusals.filter((m) => !refused.has(m.field)));
   return out;
+}
+
+/**
+ * The claim checked with the product's claim wizard flow (its required fields, dates, lengths and
+ * rules), as the wizard checked it before sending: each error in the caller's language, "Label:
+ * message", FIELD the payload's name, CODE the field's (DRIVER_BIRTH_DATE: DRIVERBIRTHDATEREQUIRED
+ * when missing, DRIVERBIRTHDATEINVALID otherwise).
+ */
+export function claimFlowRefusals(
+  flow: Flow,
+  callPath: string,
+  claim: ClaimPayload,
+  today: string,
+  lang: Lang,
+): PendingMessage[] {
+  const callName = callNameForPath(flow, callPath);
+  if (!callName) throw new Error(`Flow ${flow.id} has no call to ${callPath}`);
+  const send = flow.calls?.[callName]?.send;
+  const wireName = (path: string) => {
+    const entry = Object.entries(typeof send === 'object' ? send : {}).find(
+      ([, e]) => (typeof e === 'string' ? e : e.path) === path,
+    );
+    return (entry?.[0] ?? path).split('.').pop();
+  };
+  return validateCallBody(flow, callName, claim, { today, vars: { today } }).map((error) => {
+    const missing = error.key === 'validation:required' || error.key === 'validation:must_accept';
+    return {
+      ...fieldErrorMessage(flow, error, lang),
+      field: wireName(error.path),
+      code: `${error.fieldId.replaceAll('_', '')}${missing ? 'REQUIRED' : 'INVALID'}`,
+    };
+  });
 }

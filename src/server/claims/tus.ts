@@ -9,6 +9,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,9 @@ import { slotRule } from './rules';
 import { attachFile, type StoredClaim } from './store';
 
 export const TUS_PATH = '/zcp/claim/tus';
+/** What the OpenAPI document says of the protocol (the file store's extensions, concatenation not). */
+const TUS_EXTENSIONS_TEXT =
+  'tus 1.0.0 core with the extensions creation, creation-with-upload, creation-defer-length, termination and expiration (unfinished uploads are deleted after two days). Not supported: concatenation (Upload-Concat answers 400 CODE TUS_UNSUPPORTED) and checksum. Every refusal is a MESSAGES body.';
 const UNFINISHED_UPLOAD_MS = 2 * 24 * 3600_000;
 const CLEAN_UP_EVERY_MS = 3600_000;
 
@@ -33,6 +37,24 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
     if (key) out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
   }
   return out;
+}
+
+/** A tus refusal in the service's shape; the extension tus does not offer (concatenation) is a 400. */
+function tusRefusal(status: number): ApiError {
+  if (status === 501) {
+    return new ApiError(400, [{ key: 'uploads:errors.CONCAT_UNSUPPORTED', code: 'TUS_UNSUPPORTED' }], {
+      CODE: 'TUS_UNSUPPORTED',
+    });
+  }
+  const key =
+    status === 404 || status === 410
+      ? 'uploads:errors.NOT_FOUND'
+      : status === 413
+        ? 'errors.validation.bodyTooLarge'
+        : 'uploads:errors.MALFORMED';
+  return new ApiError(status >= 500 ? 400 : status, [{ key, code: `TUS_${status}` }], {
+    CODE: `TUS_${status}`,
+  });
 }
 
 type TusRow = { tus_id: string; customer_no: string; claim_id: string | number; slot: string };
@@ -111,10 +133,36 @@ export function claimTusRoutes(
     },
   });
 
-  /** Hands the raw request to tus; Fastify no longer answers it. */
-  function toTus(request: FastifyRequest, reply: FastifyReply) {
-    reply.hijack();
-    return tus.handle(request.raw, reply.raw);
+  /**
+   * Hands the request to tus as a web Request and answers tus's Response through Fastify, so every
+   * answer carries the security headers and every refusal is in the service's MESSAGES shape (tus
+   * itself answers plain text, e.g. 501 for Upload-Concat).
+   */
+  async function toTus(request: FastifyRequest, reply: FastifyReply) {
+    const hasBody = request.method === 'PATCH' || request.method === 'POST';
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    const web = new Request(new URL(request.url, 'http://service.invalid'), {
+      method: request.method,
+      headers,
+      ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    } as RequestInit);
+    const response = await tus.handleWeb(web);
+    for (const [name, value] of response.headers) {
+      if (!/^(content-length|content-type|connection|access-control-)/i.test(name)) reply.header(name, value);
+    }
+    reply.code(response.status);
+    const text = await response.text();
+    if (response.status < 400) return reply.send(text === '' ? undefined : text);
+    const ours = /^\{"MESSAGES"/.test(text);
+    if (ours) return reply.type('application/json; charset=utf-8').send(text);
+    request.log.info(
+      { event: 'tus.refused', status: response.status, reason: text.trim().slice(0, 200) },
+      'tus refused',
+    );
+    throw tusRefusal(response.status);
   }
 
   return async (app) => {
@@ -136,6 +184,7 @@ export function claimTusRoutes(
           tags: ['portal: claims'],
           summary:
             'Starts a resumable (tus 1.0) upload of a claim file; Upload-Metadata: claimNo, slot, filename (base64)',
+          description: TUS_EXTENSIONS_TEXT,
         },
       },
       async (request, reply) => {

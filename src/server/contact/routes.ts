@@ -2,9 +2,9 @@
 // Cyprus holidays excluded), mailed to the call centre, and confirmed to the visitor.
 
 import type { FastifyPluginAsync } from 'fastify';
+import callCentre from '../../../flows/_catalogues/callCentre.json' with { type: 'json' };
 import { addWorkingDays, ymdToDisplay } from '../../engine/dates';
 import { fieldRules, isEmailAddress } from '../../engine/rules/fieldRules';
-import callCentre from '../content/callCentre.json' with { type: 'json' };
 import { enqueueMail } from '../outbox';
 import { ERROR_ANSWERS, ref } from '../platform/apiSchemas';
 import { type ServiceContext, today } from '../platform/context';

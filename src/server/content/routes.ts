@@ -1,14 +1,14 @@
 // Small calls of the public site: client validation log, cookie texts, FAQs, announcements.
 
 import type { FastifyPluginAsync } from 'fastify';
+import announcements from '../../../flows/_catalogues/announcements.json' with { type: 'json' };
 import { ERROR_ANSWERS, ref } from '../platform/apiSchemas';
 import { type ServiceContext, today } from '../platform/context';
 import { ApiError, requestLang } from '../platform/errors';
 import type { Lang } from '../platform/i18n';
 import { hitLimit } from '../platform/rateLimit';
 import { entriesOf, MAX_BATCH, MAX_ENTRY_BYTES } from '../platform/validationLog';
-import { cookieTexts, faqs } from '../reference';
-import announcements from './announcements.json' with { type: 'json' };
+import { cookieTexts, faqs } from './texts';
 
 interface Announcement {
   ID: string;

@@ -1,9 +1,7 @@
-// /zcp/customer (profile and identity matching) and the dashboard's reads (contracts, offers,
-// claims). Every id in a path or body must be the logged-in customer's own: 403 FORBIDDEN
-// otherwise, whether or not it exists (docs/portal-api.md §4).
-// Over 400 lines: the profile's change checks and the identity match share the column map and
-// refusals above; moved whole (issue 23) so the dashboard work merges cleanly. Next split: the
-// dashboard's three reads into their own file.
+// /zcp/customer: the profile (read, change, the mobile number's change by SMS code) and identity
+// matching. Every id in a path or body must be the logged-in customer's own: 403 FORBIDDEN
+// otherwise, whether or not it exists (docs/portal-api.md §4). The dashboard's reads:
+// dashboardRoutes.ts.
 
 import type { FastifyPluginAsync } from 'fastify';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
@@ -19,7 +17,7 @@ import { confirmForUse, consumeCode, isConfirmedCode } from '../accounts/smsCode
 import { countFailure, refuseIfThrottled } from '../accounts/throttle';
 import { userByMobile } from '../accounts/users';
 import { enqueueSms } from '../outbox';
-import { type ServiceContext, today } from '../platform/context';
+import type { ServiceContext } from '../platform/context';
 import { requestLang } from '../platform/errors';
 import {
   answers,
@@ -34,7 +32,6 @@ import {
   ymd,
 } from '../platform/schemaParts';
 import { lovHasValue } from '../reference';
-import { claimsOf, contractsOf, offersOf } from './dashboard';
 import { type CustomerRow, csUser, customerByNo, findCustomer, maskEmail, normalizeIdNumber } from './store';
 
 const TAG = 'portal: customer';
@@ -413,71 +410,6 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
             customer.birth_date === b.DATE_OF_BIRTH &&
             (b.ID_TYPE === undefined || customer.id_type === b.ID_TYPE),
         };
-      },
-    );
-
-    app.get<{ Params: { x: string } }>(
-      '/contract/search/:x',
-      {
-        preHandler: active,
-        schema: {
-          tags: ['portal: dashboard'],
-          summary: "The customer's contracts (x is the CUSTOMER_NO), newest first",
-          params: body({ x: str(20) }, ['x']),
-          response: answers({ 200: open('{ CT_CONTRACTS: [...] } (docs/portal-api.md §5)') }),
-        },
-      },
-      async (request) => {
-        const { customer } = auth(request);
-        own(request.params.x, customer);
-        return {
-          CT_CONTRACTS: await contractsOf(ctx.db, ctx.bundles, customer, requestLang(request), today(ctx)),
-        };
-      },
-    );
-
-    app.get<{ Params: { contactId: string } }>(
-      '/offer/search/:contactId',
-      {
-        preHandler: active,
-        schema: {
-          tags: ['portal: dashboard'],
-          summary: "The customer's open offers (contactId is the CONTACT_ID); no cyber",
-          params: body({ contactId: str(20) }, ['contactId']),
-          response: answers({ 200: open('{ CT_OFFERS: [...], OFFER_LIST: [...] } (docs/portal-api.md §5)') }),
-        },
-      },
-      async (request) => {
-        const { customer } = auth(request);
-        if (request.params.contactId !== customer.contact_id) throw forbidden();
-        const offers = await offersOf(
-          ctx.db,
-          ctx.bundles,
-          ctx.catalog,
-          customer,
-          requestLang(request),
-          today(ctx),
-          ctx.config.sessionSecret,
-        );
-        return { CT_OFFERS: offers, OFFER_LIST: offers };
-      },
-    );
-
-    app.post<{ Body: { CUSTOMER_NO: string } }>(
-      '/claim/ClaimList',
-      {
-        preHandler: active,
-        schema: {
-          tags: ['portal: dashboard'],
-          summary: "The customer's claims, newest first",
-          body: body({ CUSTOMER_NO: str(20) }, ['CUSTOMER_NO']),
-          response: answers({ 200: open('{ CLAIM_LIST: [...] } (docs/portal-api.md §5)') }),
-        },
-      },
-      async (request) => {
-        const { customer } = auth(request);
-        own(request.body.CUSTOMER_NO, customer);
-        return { CLAIM_LIST: await claimsOf(ctx.db, customer, requestLang(request)) };
       },
     );
   };

@@ -1,12 +1,12 @@
 // The server's second look at a quote before it becomes an offer: every visible field of the
 // flow (required-by-flag, types, dates, lists of values, field rules), as the browser checked it.
 
-import { fieldLabelKey } from '../../engine/flow/expand';
-import type { Field, Flow, Quote } from '../../engine/flow/types';
-import { callNameForPath, type FieldError, validateFlowData } from '../../engine/flow/validate';
+import type { Quote } from '../../engine/flow/types';
+import { callNameForPath, validateFlowData } from '../../engine/flow/validate';
 import { getPath } from '../../engine/paths';
-import { ApiError, type PendingMessage } from '../platform/errors';
-import { hasKey, type Lang, t } from '../platform/i18n';
+import { ApiError } from '../platform/errors';
+import { fieldErrorMessage } from '../platform/fieldErrors';
+import type { Lang } from '../platform/i18n';
 import { lovHasValue } from '../reference';
 import type { Product } from './catalog';
 
@@ -21,27 +21,6 @@ function lovChecker(product: Product) {
     }
     return lovHasValue(binding?.name ?? lov, value, Object.keys(deps).length > 0 ? deps : undefined);
   };
-}
-
-function findField(flow: Flow, id: string): Field | undefined {
-  for (const step of flow.steps) {
-    for (const sub of step.substeps) {
-      const field = sub.fields?.find((f) => f.id === id);
-      if (field) return field;
-    }
-  }
-  return undefined;
-}
-
-/** "Label: message" when the field's label has a text, else the message alone. */
-export function fieldErrorMessage(product: Product, error: FieldError, lang: Lang): PendingMessage {
-  const message = t(lang, error.key, error.params);
-  const parent = findField(product.flow, error.fieldId);
-  const item = error.item;
-  const field = item ? parent?.items?.find((f) => f.id === item.fieldId) : parent;
-  const labelKey = field ? fieldLabelKey(product.flow, field) : undefined;
-  const label = labelKey && hasKey(lang, labelKey) ? t(lang, labelKey) : '';
-  return { text: label ? `${label}: ${message}` : message, field: error.path };
 }
 
 /** Throws 422 with every field error (first one shown) when the quote fails the flow's checks. */
@@ -63,7 +42,7 @@ export function checkFlowData(
   if (errors.length > 0) {
     throw new ApiError(
       422,
-      errors.slice(0, 20).map((e) => fieldErrorMessage(product, e, options.lang)),
+      errors.slice(0, 20).map((e) => fieldErrorMessage(product.flow, e, options.lang)),
       { CODE: 'INVALID_DATA' },
     );
   }

@@ -1,13 +1,13 @@
 // Promo and reference codes (spec §3 promo block, §9 promotions): the insurer's list in
-// src/server/content/promoCodes.json. A promo code (PROMO_CODE_CP) may carry a first-year discount
+// flows/_catalogues/promoCodes.json. A promo code (PROMO_CODE_CP) may carry a first-year discount
 // for new policies, for every product or the ones it names; a reference code (PROMO_CODE_TIS) only
 // tells the insurer where the visitor came from. The /promo page checks a code with promoCodeOn;
 // pricing applies it with promotionsFor, so the price shown and the price charged are the server's.
 
+import promoCodes from '../../../flows/_catalogues/promoCodes.json' with { type: 'json' };
 import type { Quote } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
 import type { Promotion } from '../../engine/rating/types';
-import promoCodes from '../content/promoCodes.json' with { type: 'json' };
 import { refuse } from '../platform/errors';
 
 export type PromoKind = 'PROMO_CODE_CP' | 'PROMO_CODE_TIS';

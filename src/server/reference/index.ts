@@ -1,5 +1,5 @@
-// Reference data of the zcp service: lists of values, places, banks, garages, vehicles, FAQs and
-// cookie texts. Texts are stored in both languages and localised per request; answers are fresh
+// Reference data of the zcp service: lists of values, places, banks, garages and vehicles (the
+// product team's texts, FAQs and cookie texts, are src/server/content's). Texts are stored in both languages and localised per request; answers are fresh
 // copies in the spec's wire shape ({ LOV_NAME, LOV_VALUE: [{ VALUE, TEXT }], DEPENDENCIES? }).
 //
 // The JSON is imported with import attributes: tsx, vitest and vite all read it, and tsc checks
@@ -7,22 +7,17 @@
 
 import banksJson from './banks.json' with { type: 'json' };
 import citiesJson from './cities.json' with { type: 'json' };
-import cookieTextsJson from './cookieTexts.json' with { type: 'json' };
-import faqsJson from './faqs.json' with { type: 'json' };
 import garagesJson from './garages.json' with { type: 'json' };
 import lovsJson from './lovs.json' with { type: 'json' };
 import type {
-  FaqsAnswer,
   GarageItem,
   Lang,
-  Localised,
   LovAnswer,
   LovItem,
   StoredCity,
   StoredGarage,
   StoredLov,
   StoredLovEntry,
-  TextsAnswer,
 } from './types';
 import { makeByValue, makeItems, modelItems, vehicleMakes } from './vehicles';
 
@@ -55,18 +50,11 @@ export {
   models,
 } from './vehicles';
 
-interface StoredFaqs {
-  CATEGORIES: { ID: string; TEXT: Localised }[];
-  QUESTIONS: { ID: string; CATEGORY_ID: string; QUESTION: Localised; ANSWER: Localised }[];
-}
-
 const lovStore: Record<string, StoredLov> = lovsJson;
 const cityStore: { POSTAL_RANGES: Record<string, string[]>; DISTRICTS: Record<string, StoredCity[]> } =
   citiesJson;
 const bankStore: StoredLovEntry[] = banksJson.CpBankList;
 const garageStore: StoredGarage[] = garagesJson.GARAGE;
-const faqStore: StoredFaqs = faqsJson;
-const cookieStore: { TEXT_NAME: string; TEXT: Localised }[] = cookieTextsJson.ET_TEXTS;
 
 // ---- language -----------------------------------------------------------------------------
 
@@ -263,24 +251,4 @@ function garageItems(lang: Lang): GarageItem[] {
 /** GARAGE: the network repair shops, with district, address and phone. */
 export function garages(lang: Lang): LovAnswer<GarageItem> {
   return { LOV_NAME: 'GARAGE', LOV_VALUE: garageItems(lang) };
-}
-
-// ---- FAQs and cookie texts ----------------------------------------------------------------
-
-/** GET /zcp/CommonParams/FAQs. */
-export function faqs(lang: Lang): FaqsAnswer {
-  return {
-    CATEGORIES: faqStore.CATEGORIES.map((c) => ({ ID: c.ID, TEXT: c.TEXT[lang] })),
-    QUESTIONS: faqStore.QUESTIONS.map((q) => ({
-      ID: q.ID,
-      CATEGORY_ID: q.CATEGORY_ID,
-      QUESTION: q.QUESTION[lang],
-      ANSWER: q.ANSWER[lang],
-    })),
-  };
-}
-
-/** POST /zcp/cookies/gettexts: plain text, no markup. */
-export function cookieTexts(lang: Lang): TextsAnswer {
-  return { ET_TEXTS: cookieStore.map((t) => ({ TEXT_NAME: t.TEXT_NAME, TEXT: t.TEXT[lang] })) };
 }

@@ -25,9 +25,28 @@ export function multipartLimits(ctx: ServiceContext) {
   };
 }
 
+/** RFC 2046: a boundary is 1 to 70 characters of this set, not ending in a space. */
+const BOUNDARY =
+  /^[0-9A-Za-z'()+_,./:=?-][0-9A-Za-z'()+_,./:=? -]{0,68}[0-9A-Za-z'()+_,./:=?-]$|^[0-9A-Za-z'()+_,./:=?-]$/;
+
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+/** 400: the multipart body cannot be read (no or bad boundary, cut short, bad line endings). */
+export function malformedUpload(field: string): ApiError {
+  return new ApiError(400, [{ key: 'uploads:errors.MALFORMED', field, code: 'UPLOAD_MALFORMED' }], {
+    CODE: 'UPLOAD_MALFORMED',
+  });
+}
+
 /**
- * Takes the one file of a multipart/form-data request for the logged-in customer. Refusals are 422
- * with a translated message on `field`; the file's own name and claimed type are never trusted.
+ * Takes the one file of a multipart/form-data request for the logged-in customer. The whole body
+ * is read, to its closing boundary, before anything is stored: a body that cannot be parsed or ends
+ * early is a 400 (logged as a warning), never a 500 and never a half-stored file. Refusals of the
+ * file itself are 422 with a translated message on `field`; its own name and claimed type are never
+ * trusted.
  */
 export async function receiveUpload(
   ctx: ServiceContext,
@@ -50,31 +69,45 @@ export async function receiveUpload(
       { key: 'uploads:errors.NOT_MULTIPART', field: target.field, code: 'NOT_MULTIPART' },
     ]);
   }
-  const part = await request.file({ limits: { fileSize: maxBytes } });
-  if (!part) throw uploadRefused('EMPTY', target.field, maxBytes);
-  // Fields sent before the file (the form's other values) come with it, and are checked first.
+  const boundary = boundaryOf(String(request.headers['content-type'] ?? ''));
+  if (!boundary || !BOUNDARY.test(boundary)) throw malformedUpload(target.field);
+
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(part.fields)) {
-    const one = Array.isArray(value) ? value[0] : value;
-    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
-  }
-  const kind = typeof target.kind === 'string' ? target.kind : await target.kind(fields);
-  maxBytes = rules[kind].maxBytes;
-  let bytes: Buffer;
+  let file: { bytes: Buffer; name: string; kind: UploadKind } | undefined;
   try {
-    bytes = await part.toBuffer();
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+      if (part.type === 'field') {
+        // Fields sent before the file (the form's other values) come with it, and are checked first.
+        if (!file && typeof part.value === 'string' && !(part.fieldname in fields))
+          fields[part.fieldname] = part.value;
+        continue;
+      }
+      const kind = typeof target.kind === 'string' ? target.kind : await target.kind(fields);
+      maxBytes = rules[kind].maxBytes;
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw uploadRefused('TOO_LARGE', target.field, maxBytes);
+      file = { bytes, name: part.filename ?? '', kind };
+    }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw uploadRefused('TOO_LARGE', target.field, maxBytes);
-    throw error;
+    if (error instanceof ApiError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadRefused('TOO_LARGE', target.field, maxBytes);
+    // The parser's own limits (parts, fields, files) carry a 4xx status of their own.
+    const status = (error as { statusCode?: number }).statusCode;
+    if (code?.startsWith('FST_') && status && status >= 400 && status < 500) throw error;
+    request.log.warn(
+      { event: 'upload.malformed', reason: (error as Error).message },
+      'malformed multipart body',
+    );
+    throw malformedUpload(target.field);
   }
-  if (part.file.truncated) throw uploadRefused('TOO_LARGE', target.field, maxBytes);
+  if (!file) throw uploadRefused('EMPTY', target.field, maxBytes);
   const row = await saveUpload(uploadsOf(ctx), {
     customerNo: auth(request).customer.customer_no,
     purpose: target.purpose,
-    kind,
-    bytes,
-    name: part.filename ?? '',
+    kind: file.kind,
+    bytes: file.bytes,
+    name: file.name,
     field: target.field,
   });
   return { row, fields };

@@ -51,6 +51,8 @@ export async function startService(
     transports?: Transports;
     clock?: TestClock;
     flows?: FlowBundle[];
+    /** Receives the service's JSON log lines (give `config.logLevel` too: tests log nothing by default). */
+    logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestService> {
   const testDb = await openTestDb();
@@ -59,7 +61,12 @@ export async function startService(
     rateLimit: { perMinute: 0, otpPerAddressHour: 5, otpPerIpHour: 1000, contactPerIpHour: 1000 },
     ...options.config,
   });
-  const deps = { now: clock.now, transports: options.transports ?? {}, flows: options.flows };
+  const deps = {
+    now: clock.now,
+    transports: options.transports ?? {},
+    flows: options.flows,
+    logStream: options.logStream,
+  };
   const app = await buildApp(config, { ...deps, db: testDb.db });
   await app.ready();
   // TEST_INSTANCES=2 (on PostgreSQL): a second instance on its own connection pool to the same

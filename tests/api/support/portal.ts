@@ -21,6 +21,9 @@ export class PortalClient {
       const gone = c.value === '' || c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now());
       if (gone) this.jar.delete(c.name);
       else this.jar.set(c.name, c.value);
+      // Like the web app's client, the token sent is the readable cookie's (it changes at login
+      // and logout: the token belongs to the session).
+      if (/(^|-)zcp_csrf$/.test(c.name)) this.csrf = gone ? '' : c.value;
     }
   }
 

@@ -1,5 +1,5 @@
 // The endorsement flows (flows/endorsement-home, flows/endorsement-motor) against the service's
-// kinds (src/server/content/endorsements.json): every kind reaches its own chg…/save… pair and
+// kinds (flows/_catalogues/endorsements.json): every kind reaches its own chg…/save… pair and
 // nothing else, the page's values seed the quote, a manual refusal pauses as a referral, and the
 // completion link is filled from the quote.
 

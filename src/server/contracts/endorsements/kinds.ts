@@ -1,10 +1,10 @@
-// The endorsement kinds and their limits, read from src/server/content/endorsements.json (config,
+// The endorsement kinds and their limits, read from flows/_catalogues/endorsements.json (config,
 // not code: the product team changes a limit there). Each kind names its product, the portal flow
 // that asks for it, its pair of calls (chg…/save…) and the values the customer may send.
 
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { CATALOGUES_FOLDER, FLOWS_DIR } from '../../../engine/flow/files';
 
 export type FieldType = 'amount' | 'yesno' | 'days' | 'plate' | 'lov' | 'text' | 'valuables';
 
@@ -57,7 +57,7 @@ export interface EndorsementRules {
   kinds: EndorsementKind[];
 }
 
-const FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'content', 'endorsements.json');
+const FILE = join(FLOWS_DIR, CATALOGUES_FOLDER, 'endorsements.json');
 
 let loaded: EndorsementRules | null = null;
 

@@ -2,6 +2,7 @@
 // saving (chg…), the change saved (save…) in one transaction, and the work orders staff act on.
 // Every entry point starts from ownContract: another customer's contract gets 403 FORBIDDEN.
 
+import type { FlowBundle } from '../../../engine/flow/bundle';
 import { applyDerived } from '../../../engine/flow/derived';
 import { centsToEuro } from '../../../engine/money';
 import { getPath } from '../../../engine/paths';
@@ -332,12 +333,10 @@ export async function endorsementsOf(
         : {}),
     };
   });
-  // The vehicle's chassis and maker, for the flow's /motor/VhlSrchEndor search.
-  const vehicle = record(contract.data.CS_VEHICLE);
-  if (code === 'MOTOR') {
-    current.CHASSIS_NUMBER = vehicle.CHASSIS_NUMBER ?? '';
-    current.MANUFACTURER = vehicle.MANUFACTURER ?? '';
-  }
+  // What the product's endorsement wizards read of the contract besides the values they change
+  // (the motor wizard's register search: the chassis and maker), as their flows' contractFacts say.
+  for (const [name, path] of Object.entries(contractFactsOf(ctx.bundles, code)))
+    current[name] = getPath(contract.data, path) ?? '';
   return {
     CS_CONTRACT: detail.CS_CONTRACT,
     CS_OBJECT: detail.CS_OBJECT,
@@ -347,6 +346,14 @@ export async function endorsementsOf(
     CS_NEW: current,
     CS_LIMITS: limitsOf(code, contract, history),
   };
+}
+
+/** The contract facts the endorsement wizards of the product's kinds declare, by name. */
+export function contractFactsOf(bundles: readonly FlowBundle[], code: string): Record<string, string> {
+  const flows = new Set(kindsOf(code).map((k) => k.flow));
+  const facts: Record<string, string> = {};
+  for (const { flow } of bundles) if (flows.has(flow.id)) Object.assign(facts, flow.contractFacts);
+  return facts;
 }
 
 /** The bounds the customer can reach online, shown before they type (the service checks them again). */

@@ -10,9 +10,10 @@
 // own contract (403 FORBIDDEN otherwise, as the contract detail does).
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import settings from '../../../../flows/_catalogues/paymentMethod.json' with { type: 'json' };
 import { centsToEuro } from '../../../engine/money';
 import { fieldRules } from '../../../engine/rules/fieldRules';
-import { auth, cookieNames, csrfGuard, requireSession } from '../../accounts/http';
+import { auth, cookieNames, requireSession } from '../../accounts/http';
 import { sessionFromAccessToken } from '../../accounts/sessions';
 import { userById } from '../../accounts/users';
 import { addWorkingDays, registerContractOrder } from '../../payments';
@@ -31,7 +32,6 @@ import {
   minInstalmentCents,
   unavailable,
 } from './rules';
-import settings from './settings.json' with { type: 'json' };
 
 const TAG = 'portal: payment method';
 
@@ -80,15 +80,13 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
   }
 
   return async (app) => {
-    const csrf = csrfGuard(app);
-
     // REGPAY with CONTRACT_NO arrives through the payment calls (one path for both uses of REGPAY),
-    // so this scope's login and CSRF checks are applied here by hand.
+    // so this scope's login check is applied here by hand (the CSRF rule, src/server/accounts/csrf.ts, covers
+    // every route).
     ctx.contractPayments = {
       customerOf,
       async regpay(request: FastifyRequest, reply: FastifyReply) {
         await active(request, reply);
-        await csrf(request, reply);
         const b = request.body as ContractKey & { LANGUAGE?: string };
         const { customer, row } = await contractOf(request, b);
         const balance = Number(row.balance_cents);
@@ -176,15 +174,18 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { row, fields } = await receiveUpload(ctx, request, {
+        // The contract (a field sent before the file) is checked before anything is stored, so a
+        // stranger's number is refused with nothing kept.
+        const { row } = await receiveUpload(ctx, request, {
           purpose: CERTIFICATE_PURPOSE,
-          kind: 'document',
+          kind: async (fields) => {
+            await contractOf(request, {
+              CONTRACT_NO: fields.CONTRACT_NO ?? '',
+              PRODUCT_ID: fields.PRODUCT_ID ?? '',
+            });
+            return 'document';
+          },
           field: 'CERTIFICATE',
-        });
-        // The contract is checked too (fields come before the file), so a stranger's number is refused.
-        await contractOf(request, {
-          CONTRACT_NO: fields.CONTRACT_NO ?? '',
-          PRODUCT_ID: fields.PRODUCT_ID ?? '',
         });
         return uploadSummary(row);
       },

@@ -3,11 +3,11 @@
 // bank an IBAN belongs to, the minimum direct-debit instalment, and whether the contract may be
 // changed online at all.
 
+import settings from '../../../../flows/_catalogues/paymentMethod.json' with { type: 'json' };
 import type { FlowBundle } from '../../../engine/flow/bundle';
 import { ibanBankCode, ibanProblem, normalizeIban } from '../../../engine/rules/fieldRules';
 import type { Db } from '../../db';
 import { ApiError, type PendingMessage } from '../../platform/errors';
-import settings from './settings.json' with { type: 'json' };
 
 export const PAYMETHOD_FLOW_ID = 'paymethod';
 export const CERTIFICATE_PURPOSE = 'paymethod-certificate';
