@@ -354,8 +354,21 @@ describe('creating a claim and sending its files', () => {
     expect(last.statusCode).toBe(200);
     expect(last.json().MISSING_SLOTS).toEqual(['LICENCE_FRONT', 'LICENCE_BACK']);
 
+    // The licence's back first, then its front: listed in the wizard's order all the same (issue 24 item 8).
+    expect((await send('LICENCE_BACK', PDF, 'back.pdf')).statusCode).toBe(200);
+    expect((await send('LICENCE_FRONT', PDF, 'front.pdf')).statusCode).toBe(200);
     const detail = await andreas.get(`/zcp/claim/detail/${C_CLAIM_NO}`);
-    expect(detail.json().IT_ATTACHMENT_LIST).toHaveLength(5);
+    expect(detail.json().IT_ATTACHMENT_LIST).toHaveLength(7);
+    expect(detail.json().IT_ATTACHMENT_LIST.map((f: { SLOT: string }) => f.SLOT)).toEqual([
+      'DAMAGE_1',
+      'DAMAGE_2',
+      'DAMAGE_3',
+      'PLATE',
+      'REGISTRATION',
+      'LICENCE_FRONT',
+      'LICENCE_BACK',
+    ]);
+    expect(detail.json().MISSING_SLOTS).toEqual([]);
     const list = await andreas.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900001' });
     expect(list.json().CLAIM_LIST[0]).toMatchObject({ CLAIM_NO: C_CLAIM_NO, STATUS: 'SUBMITTED' });
   });
