@@ -255,6 +255,7 @@ test.describe('page not found', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto('/no/such/page');
         await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND[lang].title })).toBeVisible();
+        await expect(page).toHaveTitle(`${NOT_FOUND[lang].title} – GIC`);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectAccessible(page, `page not found (${lang}, ${width} px)`);
       });

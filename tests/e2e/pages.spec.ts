@@ -1,21 +1,22 @@
 // Everything around the product flows, in Chromium against the real service: the layout (top bar,
 // language switch, themes, greeting, call centre, loaders, lazily loaded areas), the shared pages
-// (/promo, /email-validation, /contact, /error, /cookies, /help-page, /payment-completion/{id})
-// with every error of spec §8 they can show, HTTP 400/418, and accessibility and width checks of
-// every page in both languages at 390 px and 1280 px.
+// (/promo, /email-validation, /contact, /error, /cookies, /help-page) with every error of spec §8
+// they can show, HTTP 400/418, and accessibility and width checks of every page in both languages
+// at 390 px and 1280 px. /payment-completion/{id} is purchase.spec.ts's, with the purchases that
+// reach it.
 
-import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { formatEuro } from '../../src/engine/money';
+import { expect, type Page } from '@playwright/test';
+import { localeText } from '../../src/cli/replay/browser';
 import { test } from './fixtures';
 import {
   acceptNecessaryCookies,
-  bundle,
   expectAccessible,
+  expectNoSideScroll,
   inCi,
   mailsTo,
-  scenario,
   setLanguage,
+  storedFlowKeys,
+  uniqueEmail,
   watchConsole,
 } from './support';
 
@@ -40,15 +41,6 @@ async function navigateInApp(page: Page, to: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
 }
-
-async function expectNoSideScroll(page: Page, width: number, context: string): Promise<void> {
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(scrollWidth, `${context} scrolls sideways`).toBeLessThanOrEqual(width);
-}
-
-/** The keys of the flows' saved answers in this tab. */
-const storedFlowKeys = (page: Page) =>
-  page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('flow:')));
 
 /** Today plus `days` in Cyprus, as the date fields take it (ddmmyyyy typed). */
 function cyprusDate(days: number): string {
@@ -78,12 +70,7 @@ async function mailedCode(page: Page, email: string, previous = ''): Promise<str
   throw new Error(`no code mailed to ${email}`);
 }
 
-/**
- * An address of its own per test: the service allows five codes an address an hour, and the
- * scenario files all use the same one.
- */
-const unique = (name: string) =>
-  `${name}.${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}@example.com.cy`;
+const unique = uniqueEmail;
 
 // ---------------------------------------------------------------------------------------------
 // Layout
@@ -969,164 +956,7 @@ test.describe('/help-page', () => {
 // ---------------------------------------------------------------------------------------------
 // /payment-completion/{id}, with real payments through the provider sandbox
 
-test.describe
-  .serial('/payment-completion/{id}', () => {
-    const orders: Partial<Record<'approved' | 'declined', string>> = {};
-    // Only the browser that made an offer sees its payment's outcome: the later tests, each in a
-    // fresh browser context, carry the buying browser's cookies.
-    const ownerCookies: Partial<
-      Record<'approved' | 'declined', Awaited<ReturnType<BrowserContext['cookies']>>>
-    > = {};
-
-    const orderOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
-
-    async function amountOf(page: Page, orderId: string): Promise<number> {
-      const status = (await (
-        await page.request.get(`/zcp/paymeth/ORDSTAT?ORDER_ID=${encodeURIComponent(orderId)}`)
-      ).json()) as { AMOUNT: number };
-      return status.AMOUNT;
-    }
-
-    test('successful: the policy, the amount in whole euro, and a fresh start for the next quote', async ({
-      page,
-    }) => {
-      const s = await scenario('driver-happy-path', { language: 'el', email: unique('eleni.georgiou') });
-      const result = await replayScenarioInPage(page, await bundle('driver'), s);
-      expect(result.payment).toBe('SUCCESS');
-      const orderId = orderOf(page);
-      orders.approved = orderId;
-      ownerCookies.approved = await page.context().cookies();
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Η πληρωμή ολοκληρώθηκε επιτυχώς' }),
-      ).toBeVisible();
-      await expect(page.getByRole('main').getByRole('status')).toHaveText(
-        'Ευχαριστούμε! Η ασφάλισή σας είναι σε ισχύ.',
-      );
-      await expect(page.locator('dl.summary')).toContainText(result.contractNo ?? 'no contract');
-      const amount = await amountOf(page, orderId);
-      const shown = page.locator('dl.summary dd').last();
-      await expect(shown).toHaveText(formatEuro(amount, 'el'));
-      await expect(shown).toHaveText(/^\d{1,3}(\.\d{3})*\s€$/);
-
-      // The paid quote's answers are gone: the next visit to the product starts at step 1, empty.
-      expect(await storedFlowKeys(page)).toEqual([]);
-      await page.getByRole('link', { name: 'Επιστροφή στην αρχική σελίδα' }).click();
-      await page.getByRole('link', { name: 'Προσωπικό ατύχημα οδηγού' }).click();
-      await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'driver__eligibility');
-      await page.waitForLoadState('networkidle');
-      expect(here(page)).toBe('/driver/offer/1');
-      await expect(page.locator('input[name="root_INSURANCE_TYPE"][value="CAR"]')).not.toBeChecked();
-    });
-
-    test('successful with pending premium, in both languages and widths', async ({ page }) => {
-      const s = await scenario('driver-pending-premium', {
-        language: 'en',
-        email: unique('nikos.papadopoulos'),
-      });
-      const result = await replayScenarioInPage(page, await bundle('driver'), s);
-      expect(result.payment).toBe('SUCCESS_PENDING');
-      expect(await storedFlowKeys(page)).toEqual([]);
-      const orderId = orderOf(page);
-      const amount = await amountOf(page, orderId);
-      // The sandbox captures a held premium after a while; look at it now, in every form. The
-      // completion page is open to a first navigation, so a fresh tab per language will do.
-      for (const lang of LANGS) {
-        const view = await page.context().newPage();
-        await setLanguage(view, lang);
-        for (const width of WIDTHS) {
-          await view.setViewportSize({ width, height: 900 });
-          await view.goto(`/payment-completion/${encodeURIComponent(orderId)}`);
-          await expect(
-            view.getByRole('heading', { level: 1, name: L(lang, 'pages:completion.successPendingTitle') }),
-          ).toBeVisible();
-          await expect(view.getByRole('main').getByRole('status')).toHaveText(
-            L(lang, 'pages:completion.successPendingText'),
-          );
-          const shown = view.locator('dl.summary dd').last();
-          await expect(shown).toHaveText(formatEuro(amount, lang));
-          await expect(shown).toHaveText(lang === 'el' ? /^\d{1,3}(\.\d{3})*\s€$/ : /^€\d{1,3}(,\d{3})*$/);
-          await expectNoSideScroll(view, width, `pending premium (${lang})`);
-          await expectAccessible(view, `pending premium (${lang}, ${width} px)`);
-        }
-        await view.close();
-      }
-    });
-
-    test('"Payment not completed successfully": the answers are kept and the retry pays', async ({
-      page,
-    }) => {
-      const s = await scenario('driver-declined-card', {
-        language: 'el',
-        email: unique('maria.konstantinou'),
-      });
-      const result = await replayScenarioInPage(page, await bundle('driver'), s);
-      expect(result.payment).toBe('FAILED');
-      orders.declined = orderOf(page);
-      ownerCookies.declined = await page.context().cookies();
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Η πληρωμή δεν ολοκληρώθηκε επιτυχώς' }),
-      ).toBeVisible();
-      await expect(page.getByRole('main').getByRole('alert')).toHaveText('Η συναλλαγή δεν εγκρίθηκε.');
-      await expect(page.getByText('Δεν έγινε χρέωση στην κάρτα σας.')).toBeVisible();
-      expect(await storedFlowKeys(page)).toEqual(['flow:driver']);
-
-      const contact = page.getByRole('main').getByRole('link', { name: 'Θέλω να με καλέσετε' });
-      const contactUrl = new URL((await contact.getAttribute('href')) ?? '', page.url());
-      expect(contactUrl.pathname).toBe('/contact');
-      expect(contactUrl.searchParams.get('product')).toBe('driver');
-      expect(contactUrl.searchParams.get('offer')).toMatch(/^OF\d+$/);
-
-      const retry = page.getByRole('link', { name: 'Δοκιμάστε ξανά την πληρωμή' });
-      await expect(retry).toHaveAttribute('href', '/driver/offer/1');
-      await retry.click();
-      // The flow takes the visitor back to the payment step with what they had entered.
-      await expect(page.locator('.flow')).toHaveAttribute('data-substep', 'payment__holder');
-      await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/driver\/payment\/\d+$/);
-      await expect(page.locator('#root_FIRST_NAME')).toHaveValue('ΕΛΕΝΗ');
-      await page.locator('.substep__actions button[type="submit"]').click();
-      await page.waitForURL(/\/sandbox\/jcc\//);
-      await page.locator('#cardNumber').fill('4000000000000002');
-      await page.locator('#expiry').fill('12/30');
-      await page.locator('#cvv').fill('123');
-      await page.locator('#holder').fill('ELENI GEORGIOU');
-      await page.locator('button[name="action"][value="pay"]').click();
-      await page.waitForURL(/\/payment-completion\//);
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Η πληρωμή ολοκληρώθηκε επιτυχώς' }),
-      ).toBeVisible();
-      expect(await storedFlowKeys(page)).toEqual([]);
-    });
-
-    for (const lang of LANGS)
-      for (const width of inCi(WIDTHS, (w) => (lang === 'el') === (w === WIDTHS[0]))) {
-        test(`every outcome is accessible and fits (${lang}, ${width} px)`, async ({ page }) => {
-          test.skip(!orders.approved || !orders.declined, 'needs the purchases above');
-          await setLanguage(page, lang);
-          await acceptNecessaryCookies(page);
-          await page.setViewportSize({ width, height: 900 });
-          const pages: [string, string, 'approved' | 'declined' | null][] = [
-            [orders.approved ?? '', 'pages:completion.successTitle', 'approved'],
-            [orders.declined ?? '', 'pages:completion.failedTitle', 'declined'],
-            ['OF000000-1-NOSUCH', 'pages:completion.unreadableTitle', null],
-          ];
-          for (const [orderId, title, owner] of pages) {
-            // The offer cookie of the browser that bought it (same name: each replaces the last).
-            if (owner)
-              await page
-                .context()
-                .addCookies((ownerCookies[owner] ?? []).filter((c) => c.name.endsWith('zcp_offers')));
-            await page.goto(`/payment-completion/${encodeURIComponent(orderId)}`);
-            await expect(page.getByRole('heading', { level: 1, name: L(lang, title) })).toBeVisible();
-            await expect(page).toHaveTitle(`${L(lang, 'pages:completion.pageTitle')} – GIC`);
-            await expectNoSideScroll(page, width, `${title} (${lang})`);
-            await expectAccessible(page, `${title} (${lang}, ${width} px)`);
-          }
-          await expect(
-            page.getByRole('main').getByRole('button', { name: L(lang, 'common:failedLoad.retry') }),
-          ).toBeVisible();
-        });
-      }
-  });
+// /payment-completion/{id}: tests/e2e/purchase.spec.ts, with the purchases that reach it.
 
 // ---------------------------------------------------------------------------------------------
 // Every page: accessible, and no sideways scrolling on a phone
@@ -1149,6 +979,9 @@ for (const lang of LANGS)
       await expectAccessible(page, `dashboard with the cookie banner (${lang}, ${width} px)`);
       await banner.getByRole('button', { name: L(lang, 'common:cookies.necessaryOnly') }).click();
 
+      // Checked where the journeys visit them, in these languages and widths: an unreadable
+      // payment's completion page (purchase.spec.ts, "every outcome …") and page-not-found
+      // (guards.spec.ts, "is accessible and does not scroll sideways …").
       const PAGES: [path: string, heading: string | null][] = [
         ['/login', L(lang, 'portal:login.title')],
         ['/help-page', L(lang, 'pages:help.title')],
@@ -1158,8 +991,6 @@ for (const lang of LANGS)
         ['/email-validation', L(lang, 'pages:emailValidation.title')],
         ['/error?message=Test&code=5&product=driver', L(lang, 'pages:error.title')],
         ['/error?code=3', L(lang, 'pages:error.title')],
-        ['/payment-completion/OF000000-1-NOSUCH', L(lang, 'pages:completion.unreadableTitle')],
-        ['/no/such/page', L(lang, 'common:notFound.title')],
         ['/driver/offer/1', null],
         ['/hunter/offer/1', null],
         ['/help-page?ref=1', L(lang, 'pages:help.title')],

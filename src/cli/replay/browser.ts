@@ -43,6 +43,11 @@ export interface BrowserReplayOptions {
   onSubstep?: (substep: string) => Promise<void>;
   /** Runs when the flow pauses for the visitor (referral, one-time code, changed premium), before the replay answers. */
   onPause?: (state: string, substep: string) => Promise<void>;
+  /**
+   * Go on from the substep the page shows (a test that took the visitor somewhere first, as to
+   * send-offer and back), instead of opening the flow's first step as a new visitor.
+   */
+  resume?: boolean;
 }
 
 function fieldFor(
@@ -233,17 +238,19 @@ export async function replayScenarioInPage(
     throw new Error(
       'a scenario with "reopen" replays headless only (npm run replay without --browser); tests/e2e/offerLink.spec.ts opens offer links in Chromium',
     );
-  await prepareVisitor(page, lang);
-  const variant = flow.variants?.find((v) => v.id === scenario.variant);
-  const start = `/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`;
-  if (scenario.promo !== undefined) {
-    const message = await enterPromo(page, lang, promoBlockOf(scenario.promo), start);
-    if (message !== null) {
-      result.refused = { substep: PROMO_PAGE, message };
-      return result;
+  if (!options.resume) {
+    await prepareVisitor(page, lang);
+    const variant = flow.variants?.find((v) => v.id === scenario.variant);
+    const start = `/${flow.id}/offer/1${variant ? `?${variant.query.name}=${variant.query.value}` : ''}`;
+    if (scenario.promo !== undefined) {
+      const message = await enterPromo(page, lang, promoBlockOf(scenario.promo), start);
+      if (message !== null) {
+        result.refused = { substep: PROMO_PAGE, message };
+        return result;
+      }
     }
+    await page.goto(start);
   }
-  await page.goto(start);
   // A prerendered first step is on screen before the app has taken it over: answer once it has.
   await page.waitForFunction(() => document.documentElement.dataset.rendered !== undefined);
   const shot = async (name: string) => {

@@ -110,7 +110,7 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
       if (
         !known[0] ||
         (productId && productId !== known[0].product_id) ||
-        !rt.offers.mayAccess(request, offerNo, body.TOKEN)
+        !(await rt.offers.mayAccess(request, offerNo, body.TOKEN))
       )
         throw notFound('payment:errors.offerNotFound');
 
