@@ -5,6 +5,7 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localeText } from '../../src/cli/replay/browser';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
@@ -252,6 +253,11 @@ describe('CPClaimValidate', () => {
     expect(missing.statusCode).toBe(422);
     const codes = missing.json().CT_MESSAGE.map((m: { FIELD: string }) => m.FIELD);
     expect(codes).toEqual(expect.arrayContaining(['DAMAGE_3', 'LICENCE_FRONT', 'LICENCE_BACK']));
+    // Each missing slot named as the wizard names it; no internal code reaches the customer (issue 24 item 7).
+    const texts = missing.json().CT_MESSAGE.map((m: { MSGTEXT: string }) => m.MSGTEXT);
+    for (const text of texts) expect(text).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
+    const damage3 = missing.json().CT_MESSAGE.find((m: { FIELD: string }) => m.FIELD === 'DAMAGE_3');
+    expect(damage3.MSGTEXT).toContain(localeText('en', 'claims:slots.DAMAGE_3.label'));
 
     const home = await contractOf(andreas, 'PROPERTY');
     const none = await andreas.post('/zcp/claim/CPClaimValidate', homeClaim(home, []));

@@ -146,7 +146,10 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
   }
 
   async function claimDetail(claim: StoredClaim, lang: Lang) {
-    const files = await claimFiles(ctx.db, claim.claim_id);
+    // The files in the order of the product's slots, the wizard's order (licence front before back).
+    const order = CLAIM_RULES.products[claim.product_code].slots.map((r) => r.id);
+    const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
+    const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
     return {
       CLAIM_NO: claim.claim_no,

@@ -128,7 +128,9 @@ function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[
     out.push(refusal('incidentPhotoRequired', 'IT_PHOTO_SLOTS'));
   }
   const missing = rules.slots.filter((r) => r.required && !slots.includes(r.id));
-  for (const m of missing) out.push(refusal('photoMissing', m.id, { slot: m.id }));
+  // The slot by the name the wizard gives it, never its internal id.
+  for (const m of missing)
+    out.push({ ...refusal('photoMissing', m.id), textParams: { slot: `claims:slots.${m.id}.label` } });
   return out;
 }
 
