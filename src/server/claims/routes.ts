@@ -222,8 +222,13 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (PRODUCT_CODE) list = list.filter((c) => c.PRODUCT_CODE === PRODUCT_CODE);
         return {
           CT_POLICY: list,
-          ET_MOTOR: list.filter((c) => c.PRODUCT_CODE === 'MOTOR'),
-          ET_HOME: list.filter((c) => c.PRODUCT_CODE === 'PROPERTY'),
+          // Per product as well, in the list the claim rules name for it (ET_MOTOR, ET_HOME).
+          ...Object.fromEntries(
+            CLAIM_PRODUCTS.map((code) => [
+              CLAIM_RULES.products[code].contractList,
+              list.filter((c) => c.PRODUCT_CODE === code),
+            ]),
+          ),
           CLAIMS_LINE: CLAIM_RULES.claimsLine,
         };
       },

@@ -24,6 +24,8 @@ export interface SlotRule {
 }
 
 interface ProductRules {
+  /** The list SrchPolicy answers the product's contracts in besides CT_POLICY (ET_MOTOR, ET_HOME). */
+  contractList: string;
   maxSlots: number;
   slots: SlotRule[];
   causes: { CAUSE_NO: string; details: string[] }[];
