@@ -146,7 +146,10 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
   }
 
   async function claimDetail(claim: StoredClaim, lang: Lang) {
-    const files = await claimFiles(ctx.db, claim.claim_id);
+    // The files in the order of the product's slots, the wizard's order (licence front before back).
+    const order = CLAIM_RULES.products[claim.product_code].slots.map((r) => r.id);
+    const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
+    const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
     return {
       CLAIM_NO: claim.claim_no,
@@ -219,8 +222,13 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (PRODUCT_CODE) list = list.filter((c) => c.PRODUCT_CODE === PRODUCT_CODE);
         return {
           CT_POLICY: list,
-          ET_MOTOR: list.filter((c) => c.PRODUCT_CODE === 'MOTOR'),
-          ET_HOME: list.filter((c) => c.PRODUCT_CODE === 'PROPERTY'),
+          // Per product as well, in the list the claim rules name for it (ET_MOTOR, ET_HOME).
+          ...Object.fromEntries(
+            CLAIM_PRODUCTS.map((code) => [
+              CLAIM_RULES.products[code].contractList,
+              list.filter((c) => c.PRODUCT_CODE === code),
+            ]),
+          ),
           CLAIMS_LINE: CLAIM_RULES.claimsLine,
         };
       },

@@ -24,6 +24,8 @@ export interface SlotRule {
 }
 
 interface ProductRules {
+  /** The list SrchPolicy answers the product's contracts in besides CT_POLICY (ET_MOTOR, ET_HOME). */
+  contractList: string;
   maxSlots: number;
   slots: SlotRule[];
   causes: { CAUSE_NO: string; details: string[] }[];
@@ -126,7 +128,9 @@ function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[
     out.push(refusal('incidentPhotoRequired', 'IT_PHOTO_SLOTS'));
   }
   const missing = rules.slots.filter((r) => r.required && !slots.includes(r.id));
-  for (const m of missing) out.push(refusal('photoMissing', m.id, { slot: m.id }));
+  // The slot by the name the wizard gives it, never its internal id.
+  for (const m of missing)
+    out.push({ ...refusal('photoMissing', m.id), textParams: { slot: `claims:slots.${m.id}.label` } });
   return out;
 }
 

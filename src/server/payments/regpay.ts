@@ -205,6 +205,7 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
             orderId: order.orderId,
             amountCents: order.amountCents,
             merRespUrl: `${config.publicUrl}${RETURN_PATH}`,
+            lang,
           }),
         },
       };
