@@ -19,7 +19,8 @@ export interface ClaimDetail {
   CLAIM_ID: string;
   OBJECT_NO: string;
   CONTRACT_NO: string;
-  PRODUCT_CODE: 'MOTOR' | 'PROPERTY';
+  /** A claim product of the claim rules (MOTOR, PROPERTY). */
+  PRODUCT_CODE: string;
   STATUS: string;
   IT_ATTACHMENT_LIST: ClaimFileEntry[];
   MISSING_SLOTS: string[];

@@ -19,7 +19,7 @@ import { miscRoutes } from './content/routes';
 import { type Db, openDb } from './db';
 import { Catalog } from './offers/catalog';
 import { motorRoutes } from './offers/motorRoutes';
-import { offerAccessFor } from './offers/offerAccess';
+import { offerOwnership } from './offers/offerOwner';
 import { offerRoutes } from './offers/offerRoutes';
 import { productRoutes } from './offers/productRoutes';
 import { promoRoutes } from './offers/promoRoutes';
@@ -234,7 +234,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
     throw new ConfigError(['PAYMENT_MODE=sandbox is not allowed in production']);
   await registerPayments(app, {
-    offers: offerAccessFor(config),
+    offers: offerOwnership(ctx),
     contracts: () => ctx.contractPayments,
     db,
     config: config.payment,

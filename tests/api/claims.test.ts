@@ -5,6 +5,7 @@
 
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localeText } from '../../src/cli/replay/browser';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
@@ -252,6 +253,11 @@ describe('CPClaimValidate', () => {
     expect(missing.statusCode).toBe(422);
     const codes = missing.json().CT_MESSAGE.map((m: { FIELD: string }) => m.FIELD);
     expect(codes).toEqual(expect.arrayContaining(['DAMAGE_3', 'LICENCE_FRONT', 'LICENCE_BACK']));
+    // Each missing slot named as the wizard names it; no internal code reaches the customer (issue 24 item 7).
+    const texts = missing.json().CT_MESSAGE.map((m: { MSGTEXT: string }) => m.MSGTEXT);
+    for (const text of texts) expect(text).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
+    const damage3 = missing.json().CT_MESSAGE.find((m: { FIELD: string }) => m.FIELD === 'DAMAGE_3');
+    expect(damage3.MSGTEXT).toContain(localeText('en', 'claims:slots.DAMAGE_3.label'));
 
     const home = await contractOf(andreas, 'PROPERTY');
     const none = await andreas.post('/zcp/claim/CPClaimValidate', homeClaim(home, []));
@@ -348,8 +354,21 @@ describe('creating a claim and sending its files', () => {
     expect(last.statusCode).toBe(200);
     expect(last.json().MISSING_SLOTS).toEqual(['LICENCE_FRONT', 'LICENCE_BACK']);
 
+    // The licence's back first, then its front: listed in the wizard's order all the same (issue 24 item 8).
+    expect((await send('LICENCE_BACK', PDF, 'back.pdf')).statusCode).toBe(200);
+    expect((await send('LICENCE_FRONT', PDF, 'front.pdf')).statusCode).toBe(200);
     const detail = await andreas.get(`/zcp/claim/detail/${C_CLAIM_NO}`);
-    expect(detail.json().IT_ATTACHMENT_LIST).toHaveLength(5);
+    expect(detail.json().IT_ATTACHMENT_LIST).toHaveLength(7);
+    expect(detail.json().IT_ATTACHMENT_LIST.map((f: { SLOT: string }) => f.SLOT)).toEqual([
+      'DAMAGE_1',
+      'DAMAGE_2',
+      'DAMAGE_3',
+      'PLATE',
+      'REGISTRATION',
+      'LICENCE_FRONT',
+      'LICENCE_BACK',
+    ]);
+    expect(detail.json().MISSING_SLOTS).toEqual([]);
     const list = await andreas.post('/zcp/claim/ClaimList', { CUSTOMER_NO: '900001' });
     expect(list.json().CLAIM_LIST[0]).toMatchObject({ CLAIM_NO: C_CLAIM_NO, STATUS: 'SUBMITTED' });
   });

@@ -44,8 +44,9 @@ describe('a stored offer in the portal', () => {
     expect(body.PREVIOUS_AMOUNT).toBe(498);
     expect(body.CS_POLICY.OFFER_NO).toBe(DEMO_HOME_OFFER);
     expect(body.CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT).not.toBe(498);
-    // The reading browser gets the offer cookie, so the purchase flow can go on to pay it.
-    expect([...c.jar.keys()]).toContain('zcp_offers');
+    // The portal session authorises it (and its payment): no long-lived offer cookie is set, so
+    // nothing of the offer stays readable in this browser after logout (issue 25 item 3).
+    expect([...c.jar.keys()]).not.toContain('zcp_offers');
   });
 
   it('the demo motor offer is complete: its purchase flow can store it again at today’s price', async () => {

@@ -979,8 +979,8 @@ for (const lang of LANGS)
       await expectAccessible(page, `dashboard with the cookie banner (${lang}, ${width} px)`);
       await banner.getByRole('button', { name: L(lang, 'common:cookies.necessaryOnly') }).click();
 
-      // Checked where the journeys visit them, in these languages and widths: an unreadable
-      // payment's completion page (purchase.spec.ts, "every outcome …") and page-not-found
+      // Checked where the journeys visit them, in these languages and widths: the completion page of a
+      // payment this browser cannot see (purchase.spec.ts, "every outcome …") and page-not-found
       // (guards.spec.ts, "is accessible and does not scroll sideways …").
       const PAGES: [path: string, heading: string | null][] = [
         ['/login', L(lang, 'portal:login.title')],

@@ -223,6 +223,23 @@ test('a motor claim with seven photos, filed from a phone in Greek (390 px), the
   await page.getByRole('link', { name: L('claims:wizard.done.claim'), exact: true }).click();
   await expect(heading(page, L('claims:detail.title', { claimNo }))).toBeVisible();
   await expect(page.locator('.claim-files li')).toHaveCount(7);
+  // In the wizard's order by the names it gave them (licence front before back), and no empty
+  // "add" heading once every slot is filled (issue 24 item 8).
+  const slotNames = [
+    'DAMAGE_1',
+    'DAMAGE_2',
+    'DAMAGE_3',
+    'PLATE',
+    'REGISTRATION',
+    'LICENCE_FRONT',
+    'LICENCE_BACK',
+  ];
+  const listed = await page.locator('.claim-files li').allInnerTexts();
+  expect(listed.map((text) => text.split(':')[0].trim())).toEqual(
+    slotNames.map((id) => L(`claims:slots.${id}.label`)),
+  );
+  await expect(page.getByRole('heading', { name: L('claims:detail.addFile'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: L('claims:detail.missing'), exact: true })).toHaveCount(0);
   await page.goto('/my-claims');
   const card = page.locator(`[data-claim="${claimNo}"]`);
   await expect(card).toContainText('CY9000101');

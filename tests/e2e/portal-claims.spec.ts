@@ -69,6 +69,8 @@ test('a motor claim in Greek at 390 px: listed with its status, photos added wit
     IS_DRIVER: { FULL_NAME: 'Ανδρέας Γεωργίου', LICENCE_NO: 'CY1234567', ID_NUMBER: '784512' },
     FULL_NAME: 'Ανδρέας Γεωργίου',
     BIRTH_DATE: '1978-04-12',
+    // The motor-claim flow asks how many vehicles were involved; the service checks it as the flow says.
+    INVOLVED_VEHICLES: 1,
     CONSENT_CLAIM_DATA: 'X',
     CONSENT_GDPR: 'X',
     IT_PHOTO_SLOTS: [

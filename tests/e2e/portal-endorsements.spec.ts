@@ -4,6 +4,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
+import { formatEuro } from '../../src/engine/money';
 import { test } from './fixtures';
 import { acceptNecessaryCookies, expectAccessible, setLanguage, watchConsole } from './support';
 
@@ -79,9 +80,8 @@ test('raises the home contents by 10 %, sees the new premium, then saves it (el,
   expect(after.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT).toBeGreaterThan(
     before.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT,
   );
-  const shown = new Intl.NumberFormat('el-GR', { minimumFractionDigits: 2 }).format(
-    after.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT,
-  );
+  // Whole euro, by the one formatter (spec §1; issue 24 item 7).
+  const shown = formatEuro(after.CS_CONTRACT.ZZPREMIUM_AFTER_DISC_AMOUNT, 'el');
   await expect(premium).toHaveCount(0);
   await expect(page.locator('.flow--completed')).toContainText(shown);
   await expect(page.getByRole('link', { name: L(lang, 'endorsements:done.contract') })).toHaveAttribute(

@@ -350,3 +350,61 @@ describe('the quote carries what spec §3 puts in it', () => {
     expect((initialQuote(flow as Flow)[object] as Record<string, unknown>).ACTIVATED).toBe('X');
   });
 });
+
+describe('autocomplete and placeholder: a field says what the widget cannot guess (issue 24 items 7, 8)', () => {
+  const flow = { id: 'register', steps: [] } as unknown as Flow;
+  const ui: UiContext = { lang: 'el', t: (k) => `«${k}»`, lovOptions: () => [], today: TODAY };
+  const substep = {
+    id: 'password',
+    kind: 'form',
+    fields: [
+      {
+        id: 'PASSWORD',
+        path: 'CS_R.PASSWORD',
+        type: 'string',
+        widget: 'password',
+        autocomplete: 'new-password',
+      },
+      {
+        id: 'HOME',
+        path: 'CS_R.HOME',
+        type: 'string',
+        widget: 'phone',
+        placeholder: 'ui:phone.placeholderLandline',
+      },
+      { id: 'MOBILE', path: 'CS_R.MOBILE', type: 'string', widget: 'phone' },
+    ],
+  } as Substep;
+
+  it('passes them to the widget, and leaves the widget its own default otherwise', () => {
+    const schema = substepUiSchema(flow, substep, {}, ui) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
+    expect(schema.PASSWORD['ui:options'].autoComplete).toBe('new-password');
+    expect(schema.HOME['ui:options'].placeholder).toBe('«ui:phone.placeholderLandline»');
+    expect(schema.MOBILE['ui:options'].placeholder).toBeUndefined();
+  });
+
+  it('the shipped holder asks home and work phones with a landline example, and both new passwords are new-password', async () => {
+    const { loadFlowBundles } = await import('../../src/engine/flow/files');
+    const bundles = await loadFlowBundles();
+    const holder = bundles
+      .find((b) => b.flow.id === 'property')
+      ?.flow.steps.flatMap((s) => s.substeps)
+      .flatMap((s) => s.fields ?? []);
+    const byId = (id: string) => holder?.find((f) => f.id === id);
+    expect(byId('HOME_PHONE_NO')?.placeholder).toBe('ui:phone.placeholderLandline');
+    expect(byId('BUS_PHONE_NO')?.placeholder).toBe('ui:phone.placeholderLandline');
+    expect(byId('MOB_PHONE_NO')?.placeholder).toBeUndefined();
+    for (const id of ['register', 'reset-password']) {
+      const fields = bundles
+        .find((b) => b.flow.id === id)
+        ?.flow.steps.flatMap((s) => s.substeps)
+        .flatMap((s) => s.fields ?? [])
+        .filter((f) => f.widget === 'password');
+      expect(fields?.length, id).toBe(2);
+      for (const f of fields ?? []) expect(f.autocomplete, `${id} ${f.id}`).toBe('new-password');
+    }
+  });
+});

@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-
-/** The service line: shown as 8000 8787, dialled in international form. */
-export const CALL_CENTRE_PHONE = '8000 8787';
-export const CALL_CENTRE_TEL = 'tel:+35780008787';
+import { CALL_CENTRE_PHONE, CALL_CENTRE_TEL } from '../../ui/callCentre';
 
 /** The call-centre block: phone as a tel: link and the opening hours. */
 export function CallCentre({ compact = false }: { compact?: boolean }) {

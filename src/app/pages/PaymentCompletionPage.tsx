@@ -31,7 +31,10 @@ type View =
   | { kind: 'checking' }
   | { kind: 'done'; answer: OrderStatusAnswer }
   | { kind: 'stillPending'; answer: OrderStatusAnswer }
-  | { kind: 'unreadable' };
+  | { kind: 'unreadable' }
+  // The service will not show this order to this browser (it lacks the offer's cookie: another
+  // browser, or another host name of the site): asking again here cannot help.
+  | { kind: 'elsewhere' };
 
 export interface PaymentCompletionPageProps {
   pollIntervalMs?: number;
@@ -65,7 +68,7 @@ export function PaymentCompletionPage({
       }
       if (!live) return;
       if (final) {
-        setView(last ? { kind: 'stillPending', answer: last } : { kind: 'unreadable' });
+        setView(last ? { kind: 'stillPending', answer: last } : { kind: 'elsewhere' });
         return;
       }
       if (answer !== false) last = answer;
@@ -95,6 +98,21 @@ export function PaymentCompletionPage({
         <h1>{t('completion.checkingTitle')}</h1>
         <p role="status">{t('completion.checkingText')}</p>
         <span className="loader__spinner" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (view.kind === 'elsewhere') {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('completion.elsewhereTitle')}</h1>
+        <p role="status">{t('completion.elsewhereText')}</p>
+        <p>{t('completion.elsewhereWhat')}</p>
+        <p className="notice notice--warning">{t('completion.elsewhereDoNotPay')}</p>
+        <p>
+          <Link to="/">{t('common:nav.backHome')}</Link>
+        </p>
+        <CallCentre />
       </div>
     );
   }

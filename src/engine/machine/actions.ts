@@ -2,7 +2,9 @@
 // A named action is a plain update here; createFlowMachine registers each as an xstate assign.
 
 import { assign } from 'xstate';
+import type { Quote } from '../flow/types';
 import { setPath } from '../paths';
+import { layArrivedUnder } from './arrived';
 import type { EffectsOutcome } from './effects';
 import { asServiceError } from './services';
 import type { FlowContext, FlowEvent } from './types';
@@ -30,6 +32,13 @@ export const thrownOf = (event: unknown) => asServiceError((event as { error?: u
 export const sharedActions: Record<string, Update> = {
   /** The quote an effects run (or a recalculation) ended with. */
   takeQuote: ({ event }) => ({ quote: outputOf(event).quote }),
+  /** A lookup's answer laid under what the person answered while it ran (arrived.ts). */
+  takeArrived: ({ context, event }) => {
+    const output = outputOf(event) as EffectsOutcome & { from?: Quote };
+    return { quote: output.from ? layArrivedUnder(output.from, output.quote, context.quote) : output.quote };
+  },
+  /** An answer given while the substep is still loading. */
+  takeChange: ({ event }) => (event.type === 'CHANGE' ? { quote: event.quote } : {}),
   takeError: ({ event }) => ({
     serviceError: (outputOf(event) as { error: FlowContext['serviceError'] }).error,
   }),

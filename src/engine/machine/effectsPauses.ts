@@ -9,15 +9,29 @@ import { type EffectsOutcome, runEffects } from './effects';
 import type { FlowContext, MachineBuild } from './types';
 
 export function effectsActor({ flow, services, vars }: MachineBuild) {
-  return fromPromise<EffectsOutcome, { effects: readonly Effect[]; quote: Quote; cursor: number }>(
-    ({ input }) =>
-      runEffects({ flow, effects: input.effects, quote: input.quote, cursor: input.cursor, vars, services }),
+  return fromPromise<
+    EffectsOutcome & { from: Quote },
+    { effects: readonly Effect[]; quote: Quote; cursor: number }
+  >(({ input }) =>
+    runEffects({
+      flow,
+      effects: input.effects,
+      quote: input.quote,
+      cursor: input.cursor,
+      vars,
+      services,
+    }).then((outcome) => ({ ...outcome, from: input.quote })),
   );
 }
 
-/** onEnter's effects (a lookup of what the substep shows); an error stays on the form. */
+/**
+ * onEnter's effects (a lookup of what the substep shows); an error stays on the form. The form is
+ * on screen meanwhile: what the person answers (CHANGE) is kept, and the lookup's answer is laid
+ * under it, so a quick choice is never undone when the step finishes loading.
+ */
 export function enteringState(substep: Substep) {
   return {
+    on: { CHANGE: { actions: 'takeChange' } },
     invoke: {
       src: 'effectsActor',
       input: ({ context }: { context: FlowContext }) => ({
@@ -26,8 +40,8 @@ export function enteringState(substep: Substep) {
         cursor: 0,
       }),
       onDone: [
-        { guard: outcomeIs('error'), target: 'editing', actions: ['takeQuote', 'takeError'] },
-        { target: 'editing', actions: 'takeQuote' },
+        { guard: outcomeIs('error'), target: 'editing', actions: ['takeArrived', 'takeError'] },
+        { target: 'editing', actions: 'takeArrived' },
       ],
       onError: { target: 'editing', actions: 'takeThrown' },
     },

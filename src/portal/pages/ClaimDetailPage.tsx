@@ -114,18 +114,23 @@ export function ClaimDetailPage() {
             </ul>
           )}
 
-          <h2>{load.detail.MISSING_SLOTS.length > 0 ? t('detail.missing') : t('detail.addFile')}</h2>
-          <div className="claim-slots">
-            {load.detail.SLOTS.filter((s) => !s.FILLED).map((s) => (
-              <SlotUpload
-                key={s.SLOT}
-                claimNo={claimNo}
-                slot={s.SLOT}
-                kind={s.KIND}
-                onUploaded={() => void read()}
-              />
-            ))}
-          </div>
+          {/* The slots still open, under a heading only when there is one (none once all are filled). */}
+          {load.detail.SLOTS.some((s) => !s.FILLED) ? (
+            <>
+              <h2>{load.detail.MISSING_SLOTS.length > 0 ? t('detail.missing') : t('detail.addFile')}</h2>
+              <div className="claim-slots">
+                {load.detail.SLOTS.filter((s) => !s.FILLED).map((s) => (
+                  <SlotUpload
+                    key={s.SLOT}
+                    claimNo={claimNo}
+                    slot={s.SLOT}
+                    kind={s.KIND}
+                    onUploaded={() => void read()}
+                  />
+                ))}
+              </div>
+            </>
+          ) : null}
         </>
       ) : null}
     </div>

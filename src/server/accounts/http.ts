@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, HOST_PREFIX, REFRESH_HINT_COOKIE } from '../../engine/cookies';
 import { type CustomerRow, customerByNo } from '../customers/store';
+import { clearOfferCookies } from '../offers/offerAccess';
 import type { ServiceContext } from '../platform/context';
 import { ApiError, type PendingMessage } from '../platform/errors';
 import type { PortalConfig } from './config';
@@ -69,9 +70,14 @@ export function setSessionCookies(
   }
 }
 
-/** Clears the session's cookies; its CSRF token goes with it, replaced by a new anonymous one. */
+/**
+ * Clears the session's cookies (logout, and a dead session the browser meets); its CSRF token goes
+ * with it, replaced by a new anonymous one, and so does the offer cookie: nothing that grants
+ * access to the customer's data stays in the browser (a shared computer).
+ */
 export function clearSessionCookies(reply: FastifyReply, config: PortalConfig) {
   const names = cookieNames(config);
+  clearOfferCookies(reply);
   reply.setCookie(names.csrf, anonymousCsrfToken(), cookieOptions(config, false));
   reply.clearCookie(names.access, cookieOptions(config));
   reply.clearCookie(names.refresh, cookieOptions(config));

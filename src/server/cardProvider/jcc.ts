@@ -60,6 +60,11 @@ export interface JccPaymentRequest {
   CaptureFlag: string;
   SignatureMethod: string;
   Signature: string;
+  /**
+   * The language the page opens in: the one the customer is using (a portal in Greek on an English
+   * browser gets the Greek page). Outside the signature; a provider that has no such field ignores it.
+   */
+  lang?: 'el' | 'en';
 }
 
 /** The form the provider's page posts back to MerRespURL. */
@@ -168,7 +173,13 @@ export interface MerchantCredentials {
 /** The signed form for one order; the amount comes from the service, never from the browser. */
 export function buildPaymentRequest(
   merchant: MerchantCredentials,
-  order: { orderId: string; amountCents: number; merRespUrl: string; captureFlag?: CaptureFlag },
+  order: {
+    orderId: string;
+    amountCents: number;
+    merRespUrl: string;
+    captureFlag?: CaptureFlag;
+    lang?: 'el' | 'en';
+  },
 ): JccPaymentRequest {
   const unsigned = {
     Version: JCC_VERSION,
@@ -182,7 +193,8 @@ export function buildPaymentRequest(
     CaptureFlag: order.captureFlag ?? 'A',
     SignatureMethod: SIGNATURE_METHOD,
   };
-  return { ...unsigned, Signature: requestSignature(merchant.password, unsigned) };
+  const signed = { ...unsigned, Signature: requestSignature(merchant.password, unsigned) };
+  return order.lang ? { ...signed, lang: order.lang } : signed;
 }
 
 export function buildPaymentResponse(

@@ -13,9 +13,11 @@ import { hasKey, type Lang, t } from '../platform/i18n';
 import { answers, body, open, str, ymd } from '../platform/schemaParts';
 import { receiveUpload } from '../uploads/routes';
 import {
+  CLAIM_PRODUCTS,
   CLAIM_RULES,
   type ClaimContract,
   type ClaimPayload,
+  type ClaimProduct,
   claimFlowRefusals,
   claimRefusals,
   isClaimProduct,
@@ -144,7 +146,10 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
   }
 
   async function claimDetail(claim: StoredClaim, lang: Lang) {
-    const files = await claimFiles(ctx.db, claim.claim_id);
+    // The files in the order of the product's slots, the wizard's order (licence front before back).
+    const order = CLAIM_RULES.products[claim.product_code].slots.map((r) => r.id);
+    const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
+    const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
     return {
       CLAIM_NO: claim.claim_no,
@@ -203,7 +208,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         schema: {
           tags: [TAG],
           summary: "The customer's motor and home contracts a claim can be filed on",
-          body: body({ PRODUCT_CODE: { type: 'string', enum: ['MOTOR', 'PROPERTY'] }, CONTRACT_NO: str(20) }),
+          body: body({ PRODUCT_CODE: { type: 'string', enum: [...CLAIM_PRODUCTS] }, CONTRACT_NO: str(20) }),
           response: answers({ 200: open('{ CT_POLICY: [...], ET_MOTOR: [...], ET_HOME: [...] }') }),
         },
       },
@@ -217,21 +222,26 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (PRODUCT_CODE) list = list.filter((c) => c.PRODUCT_CODE === PRODUCT_CODE);
         return {
           CT_POLICY: list,
-          ET_MOTOR: list.filter((c) => c.PRODUCT_CODE === 'MOTOR'),
-          ET_HOME: list.filter((c) => c.PRODUCT_CODE === 'PROPERTY'),
+          // Per product as well, in the list the claim rules name for it (ET_MOTOR, ET_HOME).
+          ...Object.fromEntries(
+            CLAIM_PRODUCTS.map((code) => [
+              CLAIM_RULES.products[code].contractList,
+              list.filter((c) => c.PRODUCT_CODE === code),
+            ]),
+          ),
           CLAIMS_LINE: CLAIM_RULES.claimsLine,
         };
       },
     );
 
-    app.post<{ Body: { PRODUCT_CODE: 'MOTOR' | 'PROPERTY' } }>(
+    app.post<{ Body: { PRODUCT_CODE: ClaimProduct } }>(
       '/claim/GetIncidentTypes',
       {
         preHandler: active,
         schema: {
           tags: [TAG],
           summary: 'Causes of an incident and their details for a product, in the request language',
-          body: body({ PRODUCT_CODE: { type: 'string', enum: ['MOTOR', 'PROPERTY'] } }, ['PRODUCT_CODE']),
+          body: body({ PRODUCT_CODE: { type: 'string', enum: [...CLAIM_PRODUCTS] } }, ['PRODUCT_CODE']),
           response: answers({
             200: open('{ ET_CAUSE: [{ CAUSE_NO, CAUSE_DETAILS_NO, EVENT_DESCRIPTION }] }'),
           }),

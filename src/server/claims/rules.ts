@@ -12,7 +12,8 @@ import type { PendingMessage } from '../platform/errors';
 import { fieldErrorMessage } from '../platform/fieldErrors';
 import type { Lang } from '../platform/i18n';
 
-export type ClaimProduct = 'MOTOR' | 'PROPERTY';
+/** A product code claimRules.json lists: the products whose contracts take a portal claim. */
+export type ClaimProduct = string;
 export type SlotKind = 'photo' | 'document';
 
 export interface SlotRule {
@@ -23,6 +24,8 @@ export interface SlotRule {
 }
 
 interface ProductRules {
+  /** The list SrchPolicy answers the product's contracts in besides CT_POLICY (ET_MOTOR, ET_HOME). */
+  contractList: string;
   maxSlots: number;
   slots: SlotRule[];
   causes: { CAUSE_NO: string; details: string[] }[];
@@ -31,13 +34,14 @@ interface ProductRules {
 export const CLAIM_RULES = rulesFile as {
   claimsLine: string;
   maxDaysSinceIncident: number;
-  products: Record<ClaimProduct, ProductRules>;
+  products: Record<string, ProductRules>;
 };
 
-export const CLAIM_PRODUCTS: readonly ClaimProduct[] = ['MOTOR', 'PROPERTY'];
+/** The claim products, as the claim rules configure them (no product is named in code). */
+export const CLAIM_PRODUCTS: readonly ClaimProduct[] = Object.keys(CLAIM_RULES.products);
 
 export function isClaimProduct(code: string): code is ClaimProduct {
-  return (CLAIM_PRODUCTS as readonly string[]).includes(code);
+  return CLAIM_PRODUCTS.includes(code);
 }
 
 export function slotRule(product: ClaimProduct, slot: string): SlotRule | undefined {
@@ -124,7 +128,9 @@ function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[
     out.push(refusal('incidentPhotoRequired', 'IT_PHOTO_SLOTS'));
   }
   const missing = rules.slots.filter((r) => r.required && !slots.includes(r.id));
-  for (const m of missing) out.push(refusal('photoMissing', m.id, { slot: m.id }));
+  // The slot by the name the wizard gives it, never its internal id.
+  for (const m of missing)
+    out.push({ ...refusal('photoMissing', m.id), textParams: { slot: `claims:slots.${m.id}.label` } });
   return out;
 }
 

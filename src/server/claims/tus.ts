@@ -19,7 +19,7 @@ import { ApiError, renderMessages } from '../platform/errors';
 import { langFromHeader } from '../platform/i18n';
 import { saveUpload } from '../uploads/files';
 import { uploadsOf } from '../uploads/routes';
-import { slotRule } from './rules';
+import { type ClaimProduct, slotRule } from './rules';
 import { attachFile, type StoredClaim } from './store';
 
 export const TUS_PATH = '/zcp/claim/tus';
@@ -98,7 +98,7 @@ export function claimTusRoutes(
     async onUploadFinish(req, upload) {
       const row = await tusRow(upload.id);
       if (!row) throw { status_code: 404, body: 'Not found' };
-      const [claim] = await ctx.db.query<{ product_code: 'MOTOR' | 'PROPERTY' }>(
+      const [claim] = await ctx.db.query<{ product_code: ClaimProduct }>(
         'SELECT product_code FROM claims WHERE claim_id = $1',
         [row.claim_id],
       );

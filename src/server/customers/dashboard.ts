@@ -115,8 +115,12 @@ type OfferRow = {
  * Where the portal reopens an offer: the purchase flow's offer step with the offer e-mail's token
  * (the offer routes accept it), in the co-branded variant the offer was made in.
  */
-function offerLink(bundles: FlowBundle[], offer: OfferRow, secret: string): string {
-  const query = new URLSearchParams({ offer: offer.offer_no, token: offerToken(secret, offer.offer_no) });
+/**
+ * The portal's way into the offer's purchase flow. No token: the portal session authorises it, and a
+ * token in the address would stay in the browser's history after logout (issue 25 item 3).
+ */
+function offerLink(bundles: FlowBundle[], offer: OfferRow): string {
+  const query = new URLSearchParams({ offer: offer.offer_no });
   const variant = bundles
     .find((b) => b.flow.id === offer.flow_id)
     ?.flow.variants?.find((v) => v.id === offer.variant);
@@ -158,7 +162,7 @@ export async function offersOf(
         OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
         DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
         TOKEN: offerToken(secret, r.offer_no),
-        LINK: offerLink(bundles, r, secret),
+        LINK: offerLink(bundles, r),
       }))
   );
 }

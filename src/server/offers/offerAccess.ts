@@ -27,31 +27,53 @@ export interface OfferAccess {
   cookieName: string;
   /** Offer numbers the request's signed cookie lists (an unsigned or tampered cookie lists none). */
   remembered(request: FastifyRequest): string[];
-  /** Adds the offer to the browser's cookie. */
-  remember(request: FastifyRequest, reply: FastifyReply, offerNo: string): void;
+  /** When this browser got the offer (its quotation, or opening the e-mailed link); null when not listed. */
+  rememberedAt(request: FastifyRequest, offerNo: string): Date | null;
+  /** Adds the offer to the browser's cookie, noting when. */
+  remember(request: FastifyRequest, reply: FastifyReply, offerNo: string, now: Date): void;
   /** True for the browser that made the offer, or with the offer e-mail's token. */
   mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean;
   /** True when `token` is the offer e-mail's token of the offer. */
   validToken(offerNo: string, token?: string): boolean;
 }
 
+/** One cookie entry: the offer number and the minute this browser got it (base 36). */
+const ENTRY = /^(OF\d{1,12})(?:~([0-9a-z]{1,10}))?$/;
+
 export function offerAccess(options: { secret: string; secure: boolean }): OfferAccess {
   const cookieName = options.secure ? SECURE_OFFER_COOKIE : OFFER_COOKIE;
-  const remembered = (request: FastifyRequest): string[] => {
+  const entries = (request: FastifyRequest): { offerNo: string; at: Date | null }[] => {
     const raw = request.cookies?.[cookieName];
     if (!raw) return [];
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return [];
-    return unsigned.value.split('.').filter((n) => OFFER_NO.test(n));
+    return unsigned.value.split('.').flatMap((entry) => {
+      const match = ENTRY.exec(entry);
+      if (!match || !OFFER_NO.test(match[1])) return [];
+      return [{ offerNo: match[1], at: match[2] ? new Date(Number.parseInt(match[2], 36) * 60_000) : null }];
+    });
   };
+  const remembered = (request: FastifyRequest) => entries(request).map((e) => e.offerNo);
   const validToken = (offerNo: string, token?: string) =>
     typeof token === 'string' && token !== '' && sameText(token, offerToken(options.secret, offerNo));
   return {
     cookieName,
     remembered,
     validToken,
-    remember(request, reply, offerNo) {
-      const list = [offerNo, ...remembered(request).filter((n) => n !== offerNo)].slice(0, MAX_REMEMBERED);
+    rememberedAt(request, offerNo) {
+      const found = entries(request).find((e) => e.offerNo === offerNo);
+      return found ? (found.at ?? new Date(0)) : null;
+    },
+    remember(request, reply, offerNo, now) {
+      const minute = Math.floor(now.getTime() / 60_000).toString(36);
+      const list = [
+        `${offerNo}~${minute}`,
+        ...entries(request)
+          .filter((e) => e.offerNo !== offerNo)
+          .map((e) =>
+            e.at ? `${e.offerNo}~${Math.floor(e.at.getTime() / 60_000).toString(36)}` : e.offerNo,
+          ),
+      ].slice(0, MAX_REMEMBERED);
       reply.setCookie(cookieName, list.join('.'), {
         signed: true,
         httpOnly: true,
@@ -65,6 +87,12 @@ export function offerAccess(options: { secret: string; secure: boolean }): Offer
       return remembered(request).includes(offerNo) || validToken(offerNo, token);
     },
   };
+}
+
+/** Clears the offer cookie, in both its names (logout: nothing of the customer stays readable). */
+export function clearOfferCookies(reply: FastifyReply): void {
+  reply.clearCookie(OFFER_COOKIE, { path: '/' });
+  reply.clearCookie(SECURE_OFFER_COOKIE, { path: '/', secure: true });
 }
 
 /** The offer access of a service configuration (secure cookie when the site is served over https). */

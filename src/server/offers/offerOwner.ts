@@ -9,6 +9,7 @@ import { SessionError, sessionFromAccessToken } from '../accounts/sessions';
 import { userById } from '../accounts/users';
 import { customerByNo, linkPurchases } from '../customers/store';
 import type { ServiceContext } from '../platform/context';
+import { offerAccessFor } from './offerAccess';
 
 /**
  * True when the request carries a live portal session whose customer owns the offer. No session or
@@ -44,4 +45,18 @@ export async function portalOwnsOffer(
     [offerNo],
   );
   return row?.customer_no != null && row.customer_no === customer.customer_no;
+}
+
+/**
+ * Who may read, change or pay a stored offer: the browser that made it (offer cookie), the holder
+ * of the e-mailed link (token), or the logged-in portal customer whose offer it is. The payment
+ * calls and the quotation ask this, so an offer opened from the portal needs no offer cookie.
+ */
+export function offerOwnership(ctx: ServiceContext) {
+  const access = offerAccessFor(ctx.config);
+  return {
+    async mayAccess(request: FastifyRequest, offerNo: string, token?: string): Promise<boolean> {
+      return access.mayAccess(request, offerNo, token) || (await portalOwnsOffer(ctx, request, offerNo));
+    },
+  };
 }

@@ -42,25 +42,33 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const { offerNo, productId } = request.params;
         const access = offerAccessFor(ctx.config);
         const offer = await findOffer(ctx.db, offerNo);
+        const product = offer ? ctx.catalog.byFlowId(offer.flow_id) : undefined;
+        // The service knows the offer's product: the id in the path is the offer's own, or the one
+        // its flow declares (motor's "lookup": its product id comes from a lookup), so every way in
+        // (the portal, the e-mailed link with or without product=) reads the same offer.
+        const productMatches =
+          !!offer && (productId === offer.product_id || productId === product?.flow.product?.productId);
+        const byToken = !!offer && access.validToken(offerNo, request.query.token);
+        const byCookie = access.remembered(request).includes(offerNo);
         // An offer the caller may not see answers exactly as one that does not exist. The logged-in
-        // customer it belongs to may read it without the cookie or the link (the portal's offers).
-        if (
-          !offer ||
-          offer.product_id !== productId ||
-          !(
-            access.mayAccess(request, offerNo, request.query.token) ||
-            (await portalOwnsOffer(ctx, request, offerNo))
-          )
-        ) {
+        // customer it belongs to reads it by the portal session alone (no offer cookie is set).
+        const byPortal = !byToken && !byCookie && !!offer && (await portalOwnsOffer(ctx, request, offerNo));
+        if (!offer || !product || !productMatches || !(byToken || byCookie || byPortal)) {
           throw notFound('errors.offer.notFound', { offerNo });
         }
         // The e-mailed link's holder gets the offer cookie, so this browser can go on to pay it.
-        if (!access.remembered(request).includes(offerNo)) access.remember(request, reply, offerNo);
+        if (byToken && !byCookie) access.remember(request, reply, offerNo, ctx.now());
+        // The offer cookie alone shows the personal data only for a short time after the browser
+        // got the offer; later the e-mailed link or the portal session is needed (docs/security.md).
+        const gotAt = access.rememberedAt(request, offerNo);
+        const withoutPersonal =
+          !byToken &&
+          !byPortal &&
+          (gotAt === null ||
+            gotAt.getTime() + ctx.config.offerCookiePersonalMinutes * 60_000 < ctx.now().getTime());
         const day = today(ctx);
         if (offer.expiry_date < day || offer.status === 'EXPIRED')
           throw refuse('errors.offer.expired', { offerNo }, { code: 'OFFER_EXPIRED' });
-        const product = ctx.catalog.byFlowId(offer.flow_id);
-        if (!product) throw notFound('errors.offer.notFound', { offerNo });
 
         // A start date that has passed since the offer was made moves to today.
         const { priced, premiumChanged, datesChanged } = repriceOffer(product, offer, {
@@ -74,8 +82,11 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           CONTRACT_NO: '',
           STATUS: offer.status,
         });
+        const quote = { ...priced.quote } as Record<string, unknown>;
+        if (withoutPersonal)
+          for (const block of product.flow.product?.personalData ?? []) delete quote[block];
         return {
-          ...priced.quote,
+          ...quote,
           ...answer,
           DATA_CHANGED: premiumChanged ? 'X' : '',
           DATES_CHANGED: datesChanged ? 'X' : '',

@@ -21,6 +21,7 @@ import { hitLimit, type LimitRule } from '../platform/rateLimit';
 import type { Product } from './catalog';
 import { checkFlowData } from './checks';
 import { offerAccessFor, offerToken } from './offerAccess';
+import { offerOwnership, portalOwnsOffer } from './offerOwner';
 import { offerWriterFor, tooManyOffers } from './offerWriter';
 import { offerInputOf, type Priced, priceQuote } from './pricing';
 import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from './store';
@@ -212,6 +213,9 @@ async function quotation(
     quote: withOffer(input.quote, number, expiryDate),
   });
 
+  // The logged-in customer's own offer (continued from the portal) is theirs by the session: it is
+  // changed in place and no offer cookie is set for it. Asked before the transaction below.
+  const portalOwned = requested !== '' && (await portalOwnsOffer(ctx, request, requested));
   // A new offer (the usual case) goes to the group-commit writer; changing an offer in place
   // reads and locks it first, in a transaction of its own.
   const offerNo =
@@ -236,7 +240,7 @@ async function quotation(
             existing.flow_id === product.id &&
             buyable(existing.status) &&
             existing.mail_address === mail &&
-            offerAccessFor(ctx.config).mayAccess(request, existing.offer_no);
+            (portalOwned || offerAccessFor(ctx.config).mayAccess(request, existing.offer_no));
           if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
           const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
           if (existing && reusable) await updateOffer(tx, number, stored(number));
@@ -245,7 +249,8 @@ async function quotation(
           return number;
         });
   if (sendByMail) ctx.kickOutbox();
-  offerAccessFor(ctx.config).remember(request, reply, offerNo);
+  if (!(portalOwned && offerNo === requested))
+    offerAccessFor(ctx.config).remember(request, reply, offerNo, now);
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
   return { offerNo, expiryDate, priced };
 }
@@ -260,7 +265,7 @@ async function ownsOfferMailedTo(
   offerNo: string,
   mail: string,
 ): Promise<boolean> {
-  if (offerNo === '' || !offerAccessFor(ctx.config).mayAccess(request, offerNo)) return false;
+  if (offerNo === '' || !(await offerOwnership(ctx).mayAccess(request, offerNo))) return false;
   const offer = await findOffer(ctx.db, offerNo);
   return offer?.mail_address === mail && buyable(offer.status);
 }

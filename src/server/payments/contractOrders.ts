@@ -86,6 +86,7 @@ export async function registerContractOrder(
         amountCents: order.amountCents,
         merRespUrl: `${config.publicUrl}${RETURN_PATH}`,
         captureFlag: order.purpose === 'CARD_REGISTRATION' ? 'M' : 'A',
+        lang: order.lang,
       }),
     },
   };

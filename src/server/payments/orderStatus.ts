@@ -165,7 +165,7 @@ export function registerOrderStatus(app: FastifyInstance, rt: PaymentsRuntime): 
         !contract ||
         (productId !== undefined && String(productId).trim() !== contract.product_id) ||
         !(
-          rt.offers.mayAccess(request, contract.offer_no, request.body.TOKEN) ||
+          (await rt.offers.mayAccess(request, contract.offer_no, request.body.TOKEN)) ||
           // The logged-in customer whose contract it is (the portal's payment-method page).
           (contract.customer_no !== null &&
             (await rt.contracts?.()?.customerOf(request)) === contract.customer_no)

@@ -110,7 +110,7 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
       if (
         !known[0] ||
         (productId && productId !== known[0].product_id) ||
-        !rt.offers.mayAccess(request, offerNo, body.TOKEN)
+        !(await rt.offers.mayAccess(request, offerNo, body.TOKEN))
       )
         throw notFound('payment:errors.offerNotFound');
 
@@ -205,6 +205,7 @@ export function registerRegpay(app: FastifyInstance, rt: PaymentsRuntime): void 
             orderId: order.orderId,
             amountCents: order.amountCents,
             merRespUrl: `${config.publicUrl}${RETURN_PATH}`,
+            lang,
           }),
         },
       };

@@ -9,9 +9,12 @@ import type { PaymentLog } from './completion';
 import type { PaymentConfig } from './config';
 import type { ResolveContext } from './resolve';
 
-/** Whether the caller owns an offer: the browser that made it (offer cookie) or the e-mailed link's token. */
+/**
+ * Whether the caller owns an offer: the browser that made it (offer cookie), the e-mailed link's
+ * token, or the logged-in portal customer whose offer it is.
+ */
 export interface OfferOwnership {
-  mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean;
+  mayAccess(request: FastifyRequest, offerNo: string, token?: string): boolean | Promise<boolean>;
 }
 
 /**

@@ -54,6 +54,8 @@ export interface Config {
   otpMaxAttempts: number;
   /** How long a confirmed e-mail address stays good for a quotation. */
   emailConfirmationHours: number;
+  /** How long after the quotation (or the e-mailed link) the offer cookie alone shows the offer's personal data. */
+  offerCookiePersonalMinutes: number;
   /** Client validation log entries older than this are deleted. */
   validationLogDays: number;
   rateLimit: RateLimitConfig;
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     otpTtlMinutes: int('OTP_TTL_MINUTES', 10, 1, 1440),
     otpMaxAttempts: int('OTP_MAX_ATTEMPTS', 5, 1, 100),
     emailConfirmationHours: int('EMAIL_CONFIRMATION_HOURS', 24, 1, 24 * 90),
+    offerCookiePersonalMinutes: int('OFFER_COOKIE_PERSONAL_MINUTES', 60, 1, 24 * 60),
     rateLimit: {
       perMinute: int('RATE_LIMIT_PER_MINUTE', 300, 0, 1_000_000),
       otpPerAddressHour: int('RATE_LIMIT_OTP_PER_ADDRESS_HOUR', 5, 1, 10_000),

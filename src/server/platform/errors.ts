@@ -14,6 +14,8 @@ export interface ApiMessage {
 export interface PendingMessage {
   key?: string;
   params?: Record<string, unknown>;
+  /** Params that are texts themselves (a slot's name): param name -> locale key, in the answer's language. */
+  textParams?: Record<string, string>;
   text?: string;
   field?: string;
   code?: string;
@@ -57,7 +59,9 @@ export function requestLang(request: FastifyRequest): Lang {
 
 export function renderMessages(lang: Lang, messages: PendingMessage[]): ApiMessage[] {
   return messages.map((m) => {
-    const out: ApiMessage = { MSGTEXT: m.text ?? t(lang, m.key ?? 'errors.http.badRequest', m.params) };
+    const texts = Object.entries(m.textParams ?? {}).map(([name, key]) => [name, t(lang, key)]);
+    const params = texts.length ? { ...m.params, ...Object.fromEntries(texts) } : m.params;
+    const out: ApiMessage = { MSGTEXT: m.text ?? t(lang, m.key ?? 'errors.http.badRequest', params) };
     if (m.field) out.FIELD = m.field;
     if (m.code) out.CODE = m.code;
     return out;

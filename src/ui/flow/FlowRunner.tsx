@@ -14,6 +14,7 @@ import { namespaceOf, qualify } from '../../engine/flow/expand';
 import { READ_TEXTS_PATH, type UiContext } from '../../engine/flow/forms';
 import type { CallSpec, Quote } from '../../engine/flow/types';
 import { validateSubstep } from '../../engine/flow/validate';
+import { layArrivedUnder } from '../../engine/machine/arrived';
 import { callRequest } from '../../engine/machine/calls';
 import {
   CHOICE_UNDONE,
@@ -90,17 +91,22 @@ export function FlowRunner({ actor, onLink, aside, headingLevel = 1 }: FlowRunne
 
   // The visitor's edits live here between keystrokes and reach the machine debounced or on continue.
   const [draft, setDraft] = useState<Quote>(machineQuote);
-  // A new quote from the machine replaces the draft in the same render, not one commit later: a
-  // tapped cover or package must never be drawn, even briefly, as it was before the tap.
-  const [shownQuote, setShownQuote] = useState<Quote>(machineQuote);
-  if (shownQuote !== machineQuote) {
-    setShownQuote(machineQuote);
-    setDraft(machineQuote);
-  }
   const [showAll, setShowAll] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   // The edit the pending timer will send, so a choice made before it fires can send it first.
   const unsent = useRef<Quote | null>(null);
+  // A new quote from the machine replaces the draft in the same render, not one commit later: a
+  // tapped cover or package must never be drawn, even briefly, as it was before the tap. An edit
+  // the machine has not seen yet stays on top of it (data arriving never undoes a choice), and the
+  // timer sends it on the new quote, not on the one it was typed over.
+  const [shownQuote, setShownQuote] = useState<Quote>(machineQuote);
+  if (shownQuote !== machineQuote) {
+    setShownQuote(machineQuote);
+    const edited = unsent.current;
+    const rebased = edited ? layArrivedUnder(shownQuote, machineQuote, edited) : machineQuote;
+    if (edited) unsent.current = rebased;
+    setDraft(rebased);
+  }
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const topState = typeof value === 'string' ? value : Object.keys(value)[0];
@@ -130,8 +136,10 @@ export function FlowRunner({ actor, onLink, aside, headingLevel = 1 }: FlowRunne
       if (pending.current) clearTimeout(pending.current);
       unsent.current = quote;
       pending.current = setTimeout(() => {
+        // Rebased meanwhile if the machine's quote moved on (see above).
+        const latest = unsent.current ?? quote;
         unsent.current = null;
-        actor.send({ type: 'CHANGE', quote });
+        actor.send({ type: 'CHANGE', quote: latest });
       }, CHANGE_DEBOUNCE_MS);
     },
     [actor, flow],
@@ -153,11 +161,18 @@ export function FlowRunner({ actor, onLink, aside, headingLevel = 1 }: FlowRunne
     },
     [actor],
   );
+  // Unmounted with an edit not sent yet (a wizard whose address follows its step mounts its page
+  // anew just after the step appears): the edit goes to the machine, not away with the page, so a
+  // choice made at once is there when the step is drawn again.
   useEffect(
     () => () => {
       if (pending.current) clearTimeout(pending.current);
+      pending.current = null;
+      const edit = unsent.current;
+      unsent.current = null;
+      if (edit && actor.getSnapshot().status === 'active') actor.send({ type: 'CHANGE', quote: edit });
     },
-    [],
+    [actor],
   );
 
   const lovs = useLovs(flow, draft, lang);

@@ -7,9 +7,9 @@ import { Link } from 'react-router-dom';
 import type { Flow } from '../../engine/flow/types';
 import type { PaymentRedirect } from '../../engine/machine/services';
 import { formatEuro } from '../../engine/money';
+import { CALL_CENTRE_PHONE } from '../callCentre';
 import { rememberPayingFlow } from './flowStorage';
 
-const SERVICE_LINE = '8000 8787';
 const CONTACT_TYPES = ['1', '2', '5'];
 
 export function ReferralNotice(props: {
@@ -45,7 +45,7 @@ export function ReferralNotice(props: {
       <h2 id="referral-title">{props.title ?? t('referral.title')}</h2>
       <p>{props.message}</p>
       <p>
-        {t('referral.call')} <a href={`tel:${SERVICE_LINE.replace(/\s/g, '')}`}>{SERVICE_LINE}</a>
+        {t('referral.call')} <a href={`tel:${CALL_CENTRE_PHONE.replace(/\s/g, '')}`}>{CALL_CENTRE_PHONE}</a>
       </p>
       {callBack === 'done' && (
         <p className="notice notice--success" role="status">

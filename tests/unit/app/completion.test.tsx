@@ -120,13 +120,20 @@ describe('/payment-completion/:id', () => {
     ).toBeTruthy();
   });
 
-  it('stops at once for an order the service does not know', async () => {
+  it('stops at once for an order the service does not know, and says what happened and what to do', async () => {
     getOrderStatus.mockRejectedValue(new ZcpError(404, 'Not Found'));
     renderCompletion(10);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'We could not check your payment' }),
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'The outcome of your payment cannot be shown here',
+      }),
     ).toBeTruthy();
     expect(getOrderStatus).toHaveBeenCalledTimes(1);
+    // Another browser or host name: the e-mail has the outcome; asking again here cannot help.
+    expect(screen.getByText(/The outcome has been e-mailed to you/)).toBeTruthy();
+    expect(screen.getByText(/do not pay again/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('says when the status cannot be read at all, with a retry', async () => {

@@ -23,6 +23,37 @@ describe('entering a substep', () => {
     expect(getPath(snap.context.quote, 'CS_X.NAME')).toBe('Andreas Christodoulou');
   });
 
+  it('keeps an answer given while onEnter runs, with what onEnter answered beside it (issue 24 item 5)', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const services = fakeServices({ call: () => new Promise((resolve) => (answer = resolve)) });
+    const actor = run(twoSteps([], [{ call: 'lookup' }]), services);
+    expect(actor.getSnapshot().matches({ first__form: 'entering' })).toBe(true);
+    // A quick choice while the step is still loading (the whole quote, as the form sends it).
+    actor.send({ type: 'CHANGE', quote: { ...actor.getSnapshot().context.quote, CS_X: { A: 'chosen' } } });
+    answer({ NAME: 'Andreas Christodoulou' });
+    const snap = await until(actor, { first__form: 'editing' });
+    expect(getPath(snap.context.quote, 'CS_X.A')).toBe('chosen');
+    expect(getPath(snap.context.quote, 'CS_X.NAME')).toBe('Andreas Christodoulou');
+  });
+
+  it('a lookup answering the very path the person chose does not replace their choice', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const flow = tinyFlow(
+      [formStep('first', 'A', { onEnter: [{ call: 'preset' }] }), formStep('next', 'B')],
+      {
+        calls: {
+          preset: { method: 'GET' as const, path: '/x/preset', merge: { A: 'CS_X.A', NAME: 'CS_X.NAME' } },
+        },
+      },
+    );
+    const actor = run(flow, fakeServices({ call: () => new Promise((resolve) => (answer = resolve)) }));
+    actor.send({ type: 'CHANGE', quote: { CS_X: { A: 'chosen' } } });
+    answer({ A: 'preset', NAME: 'Eleni' });
+    const snap = await until(actor, { first__form: 'editing' });
+    expect(getPath(snap.context.quote, 'CS_X.A')).toBe('chosen');
+    expect(getPath(snap.context.quote, 'CS_X.NAME')).toBe('Eleni');
+  });
+
   it('an onEnter failure stays on the form with the error', async () => {
     const services = fakeServices({ call: async () => Promise.reject({ status: 503, message: 'down' }) });
     const actor = run(twoSteps([], [{ call: 'lookup' }]), services);
