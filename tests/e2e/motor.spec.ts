@@ -4,7 +4,6 @@
 // premium changed since the offer, the continue button held until every panel was opened, and
 // axe on every screen on the way.
 
-import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
@@ -19,8 +18,6 @@ import {
   scenario,
   watchConsole,
 } from './support';
-
-mkdirSync(ARTIFACTS, { recursive: true });
 
 // Each purchase confirms its own address: the service allows 5 codes an address an hour.
 const PURCHASES = [

@@ -2,14 +2,11 @@
 // every limit, warning and referral of their forms; axe on every screen on the way. Cyber is built
 // from flows/cyber and its locale files only, so buying it proves a product is config.
 
-import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { localeText, prepareVisitor, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
 import { test } from './fixtures';
 import { ARTIFACTS, bundle, expectAccessible, inCi, scenario, watchConsole } from './support';
-
-mkdirSync(ARTIFACTS, { recursive: true });
 
 const PURCHASES = [
   { file: 'property-happy-path', lang: 'el', width: 390 },

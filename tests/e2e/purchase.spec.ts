@@ -1,10 +1,10 @@
 // Driver and hunter bought in the browser against the real service, in Greek and English, on a
-// phone and a desktop; every referral and limit the forms show; screenshots of each step. Each
-// purchase runs once: the completion page it ends on is then also looked at in the other
-// languages and widths (a fresh tab of the buying browser), and the driver purchases are the
-// ones /payment-completion/{id} is tested with (approved, pending, declined and paid on retry).
+// phone and a desktop; every referral and limit the forms show (a screenshot of each step with
+// E2E_SCREENSHOTS=1). Each purchase runs once: the completion page it ends on is then also looked
+// at in the other languages and widths (a fresh tab of the buying browser), and the driver
+// purchases are the ones /payment-completion/{id} is tested with (approved, pending, declined and
+// paid on retry).
 
-import { mkdirSync } from 'node:fs';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
 import { compareOutcome, type ReplayResult } from '../../src/cli/replay/scenario';
@@ -24,8 +24,6 @@ import {
   uniqueEmail,
   watchConsole,
 } from './support';
-
-mkdirSync(ARTIFACTS, { recursive: true });
 
 type Lang = 'el' | 'en';
 const LANGS: readonly Lang[] = ['el', 'en'];

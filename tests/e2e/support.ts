@@ -1,5 +1,6 @@
 // Shared helpers of the browser tests: scenarios, flows, accessibility checks, console watching.
 
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -9,8 +10,6 @@ import { rememberCookieChoice } from '../../src/cli/replay/browser';
 import { readScenario, type Scenario } from '../../src/cli/replay/scenario';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
 import { loadFlowBundles } from '../../src/engine/flow/files';
-
-export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
 let bundles: Promise<FlowBundle[]> | null = null;
 export async function bundle(id: string): Promise<FlowBundle> {
@@ -33,6 +32,18 @@ export function scenario(name: string, overrides: Partial<Scenario> = {}): Promi
  * runs the whole matrix (every refusal, both languages and widths) before a release.
  */
 export const FULL_MATRIX = process.env.E2E_FULL === '1';
+
+/**
+ * Where the purchases put a full-page screenshot of every substep (tests/artifacts), for a person
+ * to look through: with E2E_SCREENSHOTS=1 or E2E_FULL=1. CI's default run does without them (a
+ * fifth of a purchase's time); a failing test keeps its own screenshot and trace
+ * (playwright.config.ts).
+ */
+export const ARTIFACTS =
+  process.env.E2E_SCREENSHOTS === '1' || FULL_MATRIX
+    ? join(import.meta.dirname, '..', 'artifacts')
+    : undefined;
+if (ARTIFACTS) mkdirSync(ARTIFACTS, { recursive: true });
 
 /** All of `cases` with E2E_FULL=1; otherwise those `essential` picks. */
 export function inCi<T>(cases: readonly T[], essential: (c: T) => boolean): T[] {
