@@ -101,6 +101,10 @@ describe("the flow's fields judge the body", () => {
 
   it('refuses what the fields require, their bounds, and a field shown by a mapped answer', () => {
     expect(errorsOf({ ...complete, IS_DRIVER: { FULL_NAME: '' } })).toEqual(['DRIVER validation:required']);
+    // Spaces alone answer nothing, as the hand-written claim rule this replaced said.
+    expect(errorsOf({ ...complete, IS_DRIVER: { FULL_NAME: '   ' } })).toEqual([
+      'DRIVER validation:required',
+    ]);
     expect(errorsOf({ ...complete, IS_DRIVER: { FULL_NAME: 'Α'.repeat(21) } })).toEqual([
       'DRIVER validation:max_length',
     ]);

@@ -121,8 +121,12 @@ function validateField(
       push(fullPath, 'validation:not_in_list', {});
     if (missing.length > 0) return;
   }
+  // A text of spaces alone answers nothing: a required name of "   " is missing, in the browser and
+  // in the service alike (the claim's driver, the holder's name).
   const empty =
-    isEmptyValue(value) || (field.type === 'boolean' && value !== true && field.widget === 'checkbox');
+    isEmptyValue(value) ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (field.type === 'boolean' && value !== true && field.widget === 'checkbox');
   if (empty) {
     if (isRequired(field, quote, ctx)) {
       push(fullPath, field.type === 'boolean' ? 'validation:must_accept' : 'validation:required', {});
