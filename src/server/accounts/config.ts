@@ -2,6 +2,7 @@
 // the payment settings: problems are collected, so a wrong value stops the service at start.
 
 import { isEmailAddress } from '../../engine/rules/fieldRules';
+import { type Env, envReaders } from '../platform/envReaders';
 
 export interface PortalConfig {
   /** Life of an access token (the HttpOnly `zcp_at` cookie). */
@@ -36,35 +37,12 @@ export interface PortalConfig {
   requestsPerCustomerDay: number;
 }
 
-type Env = Record<string, string | undefined>;
-
 export function portalConfigFromEnv(
   env: Env,
   context: { production: boolean; publicUrl: string },
   problems: string[],
 ): PortalConfig {
-  const str = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = str(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  };
+  const { str, int, bool } = envReaders(env, problems);
 
   const smsUrl = str('SMS_URL');
   if (smsUrl !== undefined) {

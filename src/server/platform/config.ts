@@ -9,6 +9,7 @@ import { type PortalConfig, portalConfigFromEnv } from '../accounts/config';
 import { type PaymentConfig, paymentConfigFromEnv } from '../payments/config';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../uploads/kinds';
 import type { S3StoreConfig } from '../uploads/s3Store';
+import { type Env, envReaders } from './envReaders';
 
 export type { PaymentConfig } from '../payments/config';
 
@@ -94,36 +95,13 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
-
 const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const MB = 1024 * 1024;
 
 /** Reads and checks the configuration; throws ConfigError listing every problem at once. */
 export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   const problems: string[] = [];
-  const str = (name: string): string | undefined => {
-    const v = env[name]?.trim();
-    return v === undefined || v === '' ? undefined : v;
-  };
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = str(name);
-    if (raw === undefined) return fallback;
-    const n = Number(raw);
-    if (!/^\d+$/.test(raw) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-      return fallback;
-    }
-    return n;
-  };
-  const bool = (name: string, fallback: boolean): boolean => {
-    const raw = str(name)?.toLowerCase();
-    if (raw === undefined) return fallback;
-    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-    problems.push(`${name} must be true or false (got "${raw}")`);
-    return fallback;
-  };
+  const { str, int, bool } = envReaders(env, problems);
   const url = (name: string, protocols: string[], fallback?: string): string | undefined => {
     const raw = str(name) ?? fallback;
     if (raw === undefined) return undefined;
