@@ -217,7 +217,7 @@ describe('contract list and detail', () => {
     expect(d.CT_OBJECT_TRAVEL).toEqual([
       expect.objectContaining({ OBJECT_TYPE: 'WORLDWIDE', DURATION_DAYS: 8 }),
     ]);
-    expect(d.CS_CONTRACT).toMatchObject({ PACKAGE_DESC: 'Βασικό', PRODUCT_DESC: 'Ταξιδιωτική ασφάλιση' });
+    expect(d.CS_CONTRACT).toMatchObject({ PACKAGE_DESC: 'Βασικό', PRODUCT_DESC: 'Ταξιδιωτική ασφάλεια' });
     expect(d.CS_CUST_ENTITIES.CS_PAYMENT_DATA).toMatchObject({
       PAYMENT_METHOD: 'CARD',
       CARD_NUMBER: '•••• •••• •••• 1111',
