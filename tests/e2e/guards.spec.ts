@@ -121,7 +121,7 @@ test.describe('first navigation of a page load', () => {
     ['/hunter/offer/1?ref=1', ''],
     ['/cookies', 'Cookies'],
     ['/help-page', 'Βοήθεια'],
-    ['/payment-completion/OF999999-1-ABCDEF', 'Δεν ήταν δυνατός ο έλεγχος της πληρωμής'],
+    ['/payment-completion/OF999999-1-ABCDEF', 'Το αποτέλεσμα της πληρωμής δεν εμφανίζεται εδώ'],
   ];
 
   for (const [path, heading] of inCi(OPEN, ([path]) => ESSENTIAL.has(path))) {

@@ -28,6 +28,9 @@ async function logIn(page: Page, lang: Lang = 'el', width = 390): Promise<string
   await setLanguage(page, lang);
   const problems = watchConsole(page);
   await page.goto('/login');
+  // The language is set in storage only, so a page prerendered in the browser's language is drawn
+  // afresh: type into the app's form, not the prerendered one it replaces.
+  await page.locator('html[data-rendered]').waitFor({ state: 'attached' });
   await page.getByLabel(L('portal:login.username', {}, lang)).fill('99000001');
   await page.getByLabel(L('portal:login.password', {}, lang), { exact: true }).fill('Portal!Demo2026');
   await page.getByRole('button', { name: L('portal:login.submit', {}, lang), exact: true }).click();

@@ -2,7 +2,8 @@
 // motor flow's product id comes from a lookup, so the offer is read by the service's own knowledge
 // of its product (no product= in the address); the portal session authorises it, and no offer
 // cookie is left in the browser (issue 25 item 3). Paid with the sandbox's approving test card
-// (docs/payments.md), it becomes a contract of the customer's.
+// (docs/payments.md), it becomes a contract of the customer's. Named purchase-*, so it runs with the
+// purchases after portal.spec, which counts the demo customer's open offers on the dashboard.
 
 import { expect } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
