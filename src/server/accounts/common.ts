@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isValidYmd } from '../../engine/dates';
 import { portalPasswordProblem } from '../../engine/rules/passwords';
 import type { CustomerRow } from '../customers/store';
-import { maskMobile } from '../customers/store';
+import { findCustomer, maskMobile } from '../customers/store';
 import type { Db } from '../db';
 import { normalizeCypriotMobile } from '../outbox';
 import type { ServiceContext } from '../platform/context';
@@ -167,4 +167,22 @@ export async function registrationRefusal(db: Db, customer: CustomerRow, mobile:
     return coded(422, 'errors.portal.mobileNotOnRecord', 'MOBILE_NOT_ON_RECORD', {}, 'MOBILE_NUMBER');
   }
   return null;
+}
+
+/**
+ * The customer these personal details name, with why they may not register this mobile (null:
+ * they may). None: the failure is counted (`onUnknown`) and the answer is 422 USER_NOT_FOUND.
+ */
+export async function registrant(
+  db: Db,
+  details: { idType?: string; idNumber: string; birthDate: string },
+  mobile: string,
+  onUnknown: () => Promise<unknown>,
+) {
+  const customer = await findCustomer(db, details);
+  if (!customer) {
+    await onUnknown();
+    throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
+  }
+  return { customer, refusal: await registrationRefusal(db, customer, mobile) };
 }

@@ -3,7 +3,7 @@
 // unlocks an account. Registered by umRoutes (routes.ts).
 
 import type { FastifyPluginAsync } from 'fastify';
-import { customerByNo, findCustomer, linkPurchases, normalizeIdNumber } from '../customers/store';
+import { customerByNo, linkPurchases, normalizeIdNumber } from '../customers/store';
 import type { ServiceContext } from '../platform/context';
 import { requestLang } from '../platform/errors';
 import { answers, body, code, mobile, noContent, str, ymd } from '../platform/schemaParts';
@@ -13,7 +13,7 @@ import {
   portalSettings,
   refuseCode,
   refuseWeakPassword,
-  registrationRefusal,
+  registrant,
 } from './common';
 import { auth, coded, requireSession } from './http';
 import { hashPassword } from './passwords';
@@ -158,16 +158,12 @@ export function registrationRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const given = b.CODE.trim();
         refuseCode(await confirmForUse(ctx.db, settings, 'REGISTRATION', mobileNo, given, now));
 
-        const customer = await findCustomer(ctx.db, {
-          idType: b.ID_TYPE,
-          idNumber: b.IDENTIFICATION,
-          birthDate,
-        });
-        if (!customer) {
-          await failed(request.ip);
-          throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
-        }
-        const refusal = await registrationRefusal(ctx.db, customer, mobileNo);
+        const { customer, refusal } = await registrant(
+          ctx.db,
+          { idType: b.ID_TYPE, idNumber: b.IDENTIFICATION, birthDate },
+          mobileNo,
+          () => failed(request.ip),
+        );
         if (refusal) {
           request.log.info(
             {

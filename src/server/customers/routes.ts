@@ -5,13 +5,7 @@
 
 import type { FastifyPluginAsync } from 'fastify';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
-import {
-  dateOrRefuse,
-  mobileOrRefuse,
-  portalSettings,
-  refuseCode,
-  registrationRefusal,
-} from '../accounts/common';
+import { dateOrRefuse, mobileOrRefuse, portalSettings, refuseCode, registrant } from '../accounts/common';
 import { auth, coded, forbidden, requireSession } from '../accounts/http';
 import { confirmForUse, consumeCode, isConfirmedCode } from '../accounts/smsCodes';
 import { countFailure, refuseIfThrottled } from '../accounts/throttle';
@@ -32,7 +26,7 @@ import {
   ymd,
 } from '../platform/schemaParts';
 import { lovHasValue } from '../reference';
-import { type CustomerRow, csUser, customerByNo, findCustomer, maskEmail, normalizeIdNumber } from './store';
+import { type CustomerRow, csUser, customerByNo, maskEmail, normalizeIdNumber } from './store';
 
 const TAG = 'portal: customer';
 const ID_TYPES = { type: 'string', enum: ['ID', 'PASSPORT', 'ARC', 'MEU1'] };
@@ -332,16 +326,12 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (!(await isConfirmedCode(ctx.db, settings, 'REGISTRATION', mobileNo, b.CODE.trim(), now))) {
           refuseCode('EXPIRED');
         }
-        const customer = await findCustomer(ctx.db, {
-          idType: b.ID_TYPE,
-          idNumber: b.IDENTIFICATION,
-          birthDate,
-        });
-        if (!customer) {
-          await failed(request.ip);
-          throw coded(422, 'errors.portal.userNotFound', 'USER_NOT_FOUND');
-        }
-        const refusal = await registrationRefusal(ctx.db, customer, mobileNo);
+        const { customer, refusal } = await registrant(
+          ctx.db,
+          { idType: b.ID_TYPE, idNumber: b.IDENTIFICATION, birthDate },
+          mobileNo,
+          () => failed(request.ip),
+        );
         if (refusal) throw refusal;
         return { MATCHED: true, FIRST_NAME: customer.first_name, EMAIL_HINT: maskEmail(customer.email) };
       },
