@@ -44,6 +44,7 @@ import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafet
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
 import { lovRoutes } from './reference/lovRoutes';
+import { registerStaff } from './staff';
 import { s3Store } from './uploads/s3Store';
 import { diskStore } from './uploads/store';
 import { devFlowsRoutes } from './web/devFlows';
@@ -189,6 +190,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
   };
 
+  // The studio's own rules first (a staff cookie on a portal call, a customer's on a studio call,
+  // the staff CSRF token), its calls and the demo staff.
+  await registerStaff(app, ctx);
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
 

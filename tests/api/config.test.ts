@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '600',
       RATE_LIMIT_OTP_PER_ADDRESS_HOUR: '4',
       SESSION_SECRET: secret,
+      STAFF_TOTP_KEY: 'a-very-long-staff-totp-key-0123456789',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '10.0.0.0/8, 192.168.0.1',
       PAYMENT_MODE: 'live',

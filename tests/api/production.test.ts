@@ -16,6 +16,7 @@ import { openTestDb, type TestDb } from './support/db';
 const SECRET = 'a-very-long-production-secret-0123456789';
 const LIVE = {
   NODE_ENV: 'production',
+  STAFF_TOTP_KEY: 'a-very-long-staff-totp-key-0123456789',
   SESSION_SECRET: SECRET,
   PUBLIC_URL: 'https://online.gic.com.cy',
   PAYMENT_MODE: 'live',
@@ -76,6 +77,7 @@ describe('production configuration', () => {
     expect(demo.insecureDemoWaived).toEqual([
       expect.stringMatching(/PUBLIC_URL/),
       expect.stringMatching(/PAYMENT_MODE must be set/),
+      expect.stringMatching(/STAFF_TOTP_KEY is required/),
     ]);
     expect(loadConfig({ ...LIVE, ALLOW_INSECURE_DEMO: '1' }).insecureDemoWaived).toEqual([]);
   });

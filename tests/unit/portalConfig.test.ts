@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from '../../src/server/platform/config';
 
 const production = {
   NODE_ENV: 'production',
+  STAFF_TOTP_KEY: 'a-very-long-staff-totp-key-0123456789',
   SESSION_SECRET: 'production-secret-0123456789-abcdefghijkl',
   PUBLIC_URL: 'https://online.gic.com.cy',
   // Production never runs on the card sandbox: a live provider configuration.

@@ -35,6 +35,11 @@ export const CSRF_EXCEPTIONS: readonly { path: string; prefix?: boolean; why: st
     why: "the card-provider sandbox stands in for the provider's own pages (not mounted in production)",
   },
   { path: '/dev/', prefix: true, why: 'development tools (not mounted in production)' },
+  {
+    path: '/zcp/studio/',
+    prefix: true,
+    why: "the studio's calls have their own rule, bound to the staff session instead of a customer's (src/server/staff/http.ts)",
+  },
 ];
 
 /** Bodies a cross-site HTML form can send (CORS-safelisted media types). */

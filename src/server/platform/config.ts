@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type PortalConfig, portalConfigFromEnv } from '../accounts/config';
 import { type PaymentConfig, paymentConfigFromEnv } from '../payments/config';
+import { type StaffConfig, staffConfigFromEnv } from '../staff/config';
 import { DEFAULT_UPLOAD_LIMITS, type UploadLimits } from '../uploads/kinds';
 import type { S3StoreConfig } from '../uploads/s3Store';
 import { type Env, envReaders } from './envReaders';
@@ -78,6 +79,8 @@ export interface Config {
   payment: PaymentConfig;
   /** The customer portal: sessions, SMS codes, passkeys, demo data (src/server/accounts/config.ts). */
   portal: PortalConfig;
+  /** The studio's staff: TOTP key, sessions, demo staff (src/server/staff/config.ts). */
+  staff: StaffConfig;
   /** Customers' files: the folder every instance shares, and the size limits by kind. */
   /** `s3`: finished files go to an S3-compatible bucket instead of `dir` (UPLOAD_S3_BUCKET). */
   uploads: UploadLimits & { dir: string; s3?: S3StoreConfig };
@@ -236,6 +239,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
     webDir: str('WEB_DIR') ?? './dist',
     portal: portalConfigFromEnv(env, { production, publicUrl }, problems),
+    staff: staffConfigFromEnv(env, { production, publicUrl, productionRule }, problems),
     uploads: {
       // Beside the embedded database's folder by default (./data/files), never inside it.
       dir: str('UPLOAD_DIR') ?? join(dirname(str('DATA_DIR') ?? './data/db'), 'files'),
@@ -275,6 +279,7 @@ export function testConfig(overrides: ConfigOverrides = {}): Config {
     rateLimit: { ...base.rateLimit, ...overrides.rateLimit },
     // API tests count offer and contract numbers from the start: no demo data unless asked for.
     portal: { ...base.portal, demoData: false, ...overrides.portal },
+    staff: { ...base.staff, demoData: false, ...overrides.staff },
     uploads: { ...base.uploads, dir: mkdtempSync(join(tmpdir(), 'zcp-files-')), ...overrides.uploads },
   };
 }
