@@ -1,4 +1,4 @@
-// The six measures as the runner calls them, with their iteration counts in full and smoke mode.
+// The measures as the runner calls them, with their iteration counts in full and smoke mode.
 // Weight and Lighthouse share one service started as `npm start` runs it (./lib/appServer).
 
 import { measureEngineStart } from './engine';
@@ -10,6 +10,7 @@ import { buildRenderPages } from './render/build';
 import { measureRendering } from './render/measure';
 import type { MeasureData, MeasureName } from './report/types';
 import { runRulesBench } from './rules/bench';
+import { measureCost } from './service/cost';
 import { measureService } from './service/index';
 import { measureWeight } from './weight';
 
@@ -20,6 +21,7 @@ export const SETTINGS = {
     render: { loads: 7, typingRuns: 3 },
     lighthouse: { runs: 3 },
     service: { seconds: 8, connections: 10 },
+    cost: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
   },
   smoke: {
     engine: { loads: 1, machineRuns: 3 },
@@ -27,6 +29,7 @@ export const SETTINGS = {
     render: { loads: 1, typingRuns: 1 },
     lighthouse: { runs: 1 },
     service: { seconds: 1, connections: 2 },
+    cost: { calcRequests: 300, quotationRequests: 60, connections: 2 },
   },
 };
 
@@ -53,6 +56,7 @@ export const RUNNERS: { [K in MeasureName]: Runner<K> } = {
   lighthouse: async (ctx) =>
     measureLighthouse((await ctx.app()).url, { ...settings(ctx).lighthouse, log: ctx.log }),
   service: (ctx) => measureService({ ...settings(ctx).service, log: ctx.log }),
+  cost: (ctx) => measureCost({ ...settings(ctx).cost, log: ctx.log }),
 };
 
 /** Starts the service lazily, once; `stop` ends it if it was started. */

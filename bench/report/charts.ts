@@ -1,5 +1,6 @@
 // One chart per measure, from the figures of a results file (measures without figures get none).
 
+import { type Cost, costPairs, isCost } from '../service/cost';
 import { count, KB, kb, ms } from './format';
 import { GOALS, loadFigures } from './goals';
 import type { Bar, Chart } from './svg';
@@ -198,11 +199,37 @@ function engineChart(m: Measures): Chart | null {
   };
 }
 
+function costChart(m: Measures): Chart | null {
+  const r = m.cost?.data;
+  if (!r) return null;
+  const bars = costPairs(r).flatMap((p) =>
+    [
+      { label: `${p.label}, floor`, c: p.floor, ours: false },
+      { label: p.label, c: p.ours, ours: true },
+    ].filter((b) => isCost(b.c)),
+  );
+  if (!bars.length) return null;
+  return {
+    title: "The service's CPU time per request, against its floor",
+    subtitle: `server process CPU (/proc) over ${r.settings.calcRequests.toLocaleString('en-GB')} calc and ${r.settings.quotationRequests.toLocaleString('en-GB')} quotation requests`,
+    panels: [
+      {
+        title: 'CPU ms per request (service process)',
+        bars: bars.map((b) => {
+          const c = b.c as Cost;
+          return { label: b.label, value: c.cpuMsPerRequest, text: ms(c.cpuMsPerRequest), highlight: b.ours };
+        }),
+      },
+    ],
+  };
+}
+
 export const CHARTS: Record<MeasureName, (m: Measures) => Chart | null> = {
   weight: weightChart,
   lighthouse: lighthouseChart,
   render: renderChart,
   rules: rulesChart,
   service: serviceChart,
+  cost: costChart,
   engine: engineChart,
 };

@@ -6,10 +6,11 @@ import type { QuietRecord } from '../lib/quiet';
 import type { RouteLighthouse } from '../lighthouse';
 import type { RenderResult } from '../render/measure';
 import type { RulesResult } from '../rules/bench';
+import type { CostResult } from '../service/cost';
 import type { ServiceResult } from '../service/index';
 import type { WeightResult } from '../weight';
 
-export const MEASURES = ['weight', 'lighthouse', 'render', 'rules', 'service', 'engine'] as const;
+export const MEASURES = ['weight', 'lighthouse', 'render', 'rules', 'service', 'cost', 'engine'] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface MeasureData {
@@ -18,6 +19,7 @@ export interface MeasureData {
   render: RenderResult;
   rules: RulesResult;
   service: ServiceResult;
+  cost: CostResult;
   engine: EngineStartResult;
 }
 
