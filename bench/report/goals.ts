@@ -1,6 +1,7 @@
 // The goals of issue 6, judged on the figures of one results file. A goal whose figures are missing
 // (measure failed or not run, route not there yet) is `met: null`, never guessed.
 
+import { quietWords } from '../lib/quiet';
 import type { Measured } from '../service/index';
 import type { LoadFigures } from '../service/load';
 import { count, KB, kb, ms, percent, ratio } from './format';
@@ -207,6 +208,10 @@ function serviceGoals(measures: Measures): Goal[] {
   return out;
 }
 
+/**
+ * Every goal says how its figure was taken (quiet or not, bench/lib/quiet.ts); a goal of a measure
+ * the quiet gate skipped is not judged and says why.
+ */
 export function judgeGoals(measures: Measures): Goal[] {
   return [
     ...weightGoals(measures),
@@ -214,5 +219,9 @@ export function judgeGoals(measures: Measures): Goal[] {
     ...renderGoals(measures),
     ...rulesGoals(measures),
     ...serviceGoals(measures),
-  ];
+  ].map((g) => {
+    const run = measures[g.measure];
+    if (run?.skipped) return { ...g, measured: run.skipped, met: null, margin: undefined, taken: 'skipped' };
+    return run?.data ? { ...g, taken: quietWords(run.quiet) } : g;
+  });
 }

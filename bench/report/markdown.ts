@@ -2,6 +2,7 @@
 // against the peers, measured in the same run), a chart per measure, and for every goal not met
 // the reason and the next step (./analysis.ts).
 
+import { QUIET_LOAD, quietWords } from '../lib/quiet';
 import { NOT_MET } from './analysis';
 import { ENGINE_LABELS } from './charts';
 import { BORDERLINE, count, kb, mark, ms, percent, ratio } from './format';
@@ -283,6 +284,8 @@ function section(name: MeasureName, run: MeasureRun | undefined, results: Result
     '',
   );
   if (run.error) return [...out, `The measure failed: \`${run.error.split('\n')[0]}\``, ''];
+  out.push(`Taken: ${quietWords(run.quiet)}.`, '');
+  if (run.skipped) return [...out, `Skipped: ${run.skipped}. The figures are pending a quiet run.`, ''];
   out.push(
     ...SECTIONS[name](results.measures, results.goals),
     '',
@@ -372,14 +375,17 @@ export function resultsMarkdown(results: Results): string {
     '## Goals',
     '',
     table(
-      ['measure', 'goal', 'measured', ''],
+      ['measure', 'goal', 'measured', '', 'taken'],
       results.goals.map((g) => [
         TITLES[g.measure].replace(/^\S+ /, ''),
         g.goal,
         g.measured,
         mark(g.met, g.margin),
+        g.taken ?? '',
       ]),
     ),
+    '',
+    `"Taken": whether the figure was taken on a quiet machine, a 1-minute load average ≤ ${QUIET_LOAD} before and after its measure (bench/lib/quiet.ts). A measure does not start above it: it waits up to BENCH_QUIET_WAIT seconds (default 120) for the machine to calm down, then is skipped with the reason; figures of a measure that ends above it are dropped. BENCH_ANY_LOAD=1 reports them anyway, marked NOT quiet, for development only. Figures from before the gate say "quiet unknown" and are pending a quiet run.`,
     '',
     `"Borderline": within ${BORDERLINE * 100} % of the goal's threshold, where this machine's noise can turn the outcome either way from one run to the next.`,
     '',
