@@ -6,6 +6,7 @@ import { startApp } from './lib/appServer';
 import { freePort } from './lib/ports';
 import type { Started } from './lib/processes';
 import { measureLighthouse } from './lighthouse';
+import { measurePortal } from './portal/measure';
 import { buildRenderPages } from './render/build';
 import { measureRendering } from './render/measure';
 import type { MeasureData, MeasureName } from './report/types';
@@ -22,6 +23,7 @@ export const SETTINGS = {
     lighthouse: { runs: 3 },
     service: { seconds: 8, connections: 10 },
     cost: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
+    portal: { customers: 200, concurrency: 20 },
   },
   smoke: {
     engine: { loads: 1, machineRuns: 3 },
@@ -30,6 +32,7 @@ export const SETTINGS = {
     lighthouse: { runs: 1 },
     service: { seconds: 1, connections: 2 },
     cost: { calcRequests: 300, quotationRequests: 60, connections: 2 },
+    portal: { customers: 10, concurrency: 4 },
   },
 };
 
@@ -57,6 +60,7 @@ export const RUNNERS: { [K in MeasureName]: Runner<K> } = {
     measureLighthouse((await ctx.app()).url, { ...settings(ctx).lighthouse, log: ctx.log }),
   service: (ctx) => measureService({ ...settings(ctx).service, log: ctx.log }),
   cost: (ctx) => measureCost({ ...settings(ctx).cost, log: ctx.log }),
+  portal: (ctx) => measurePortal({ ...settings(ctx).portal, log: ctx.log }),
 };
 
 /** Starts the service lazily, once; `stop` ends it if it was started. */

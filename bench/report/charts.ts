@@ -1,5 +1,6 @@
 // One chart per measure, from the figures of a results file (measures without figures get none).
 
+import { isPortalRun, PORTAL_CALLS, type PortalRun } from '../portal/measure';
 import { type Cost, costPairs, isCost } from '../service/cost';
 import { count, KB, kb, ms } from './format';
 import { GOALS, loadFigures } from './goals';
@@ -224,6 +225,30 @@ function costChart(m: Measures): Chart | null {
   };
 }
 
+function portalChart(m: Measures): Chart | null {
+  const p = m.portal?.data;
+  if (!p) return null;
+  const runs = (['pglite', 'postgres'] as const).filter((db) => isPortalRun(p[db]));
+  if (!runs.length) return null;
+  return {
+    title: 'The portal under load',
+    subtitle: 'p95 per call, ms',
+    panels: runs.map((db) => {
+      const r = p[db] as PortalRun;
+      return {
+        title: db === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        bars: PORTAL_CALLS.map((c) => ({
+          label: c,
+          value: r.calls[c].p95Ms,
+          text: ms(r.calls[c].p95Ms),
+          highlight: true,
+        })),
+        goal: { value: GOALS.portalP95Ms, label: `≤ ${GOALS.portalP95Ms} ms` },
+      };
+    }),
+  };
+}
+
 export const CHARTS: Record<MeasureName, (m: Measures) => Chart | null> = {
   weight: weightChart,
   lighthouse: lighthouseChart,
@@ -231,5 +256,6 @@ export const CHARTS: Record<MeasureName, (m: Measures) => Chart | null> = {
   rules: rulesChart,
   service: serviceChart,
   cost: costChart,
+  portal: portalChart,
   engine: engineChart,
 };

@@ -3,19 +3,13 @@
 // the reason and the next step (./analysis.ts).
 
 import { QUIET_LOAD, quietWords } from '../lib/quiet';
-import { type CostMeasured, type CostResult, costPairs, isCost } from '../service/cost';
 import { NOT_MET } from './analysis';
 import { ENGINE_LABELS } from './charts';
 import { BORDERLINE, count, kb, mark, ms, percent, ratio } from './format';
 import { loadFigures } from './goals';
+import { cost, portal } from './loadSections';
+import { goalCell, table } from './table';
 import type { Goal, MeasureName, MeasureRun, Measures, Results } from './types';
-
-const table = (head: string[], rows: string[][]): string =>
-  [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
 
 const TITLES: Record<MeasureName, string> = {
   weight: '1a. Weight',
@@ -24,13 +18,9 @@ const TITLES: Record<MeasureName, string> = {
   rules: '3. Rules',
   service: '4. Service',
   cost: '4b. Service cost per request',
+  portal: '4c. The portal under load',
   engine: '5. Engine start',
 };
-
-function goalCell(goals: Goal[], id: string): string {
-  const g = goals.find((x) => x.id === id);
-  return g ? mark(g.met, g.margin) : '';
-}
 
 function weight(m: Measures, goals: Goal[]): string[] {
   const w = m.weight?.data;
@@ -250,106 +240,6 @@ function service(m: Measures, goals: Goal[]): string[] {
   ];
 }
 
-/** The plan past this machine: the cores and instances a peak would need, from measured costs. */
-export const PEAK = { quotationsPerSecond: 200, calcsPerSecond: 2000, utilisation: 0.6 } as const;
-
-function plan(r: CostResult, taken: string): string[] {
-  const quote = r.quotation.postgresTwoInstances;
-  const single = r.quotation.postgres.ours;
-  const q = isCost(quote) ? quote : isCost(single) ? single : null;
-  const calcs = Object.values(r.calc)
-    .map((p) => p.ours)
-    .filter(isCost);
-  const out = [
-    '### The plan for a peak of 200 quotations and 2,000 calcs a second',
-    '',
-    `From the costs above: the cores a load needs are its rate × the CPU a request costs, at most ${percent(PEAK.utilisation)} busy (headroom for bursts and garbage collection); a service process is one Node.js thread, so about one core each, plus one more instance so that losing one keeps the peak served. Quotations use the two-process PostgreSQL figure when there is one; calcs the dearer product's cost. PostgreSQL's own CPU per quotation is counted on a throwaway cluster only.`,
-    '',
-  ];
-  if (!q || !calcs.length)
-    return [...out, 'Pending a quiet run: the costs it is computed from were not measured.'];
-  const calc = calcs.reduce((a, b) => (a.cpuMsPerRequest >= b.cpuMsPerRequest ? a : b));
-  const cores = (rate: number, msPer: number) => (rate * msPer) / 1000 / PEAK.utilisation;
-  const quoteCores = cores(PEAK.quotationsPerSecond, q.cpuMsPerRequest);
-  const calcCores = cores(PEAK.calcsPerSecond, calc.cpuMsPerRequest);
-  const serviceCores = quoteCores + calcCores;
-  const dbCores =
-    q.dbCpuMsPerRequest !== undefined ? cores(PEAK.quotationsPerSecond, q.dbCpuMsPerRequest) : null;
-  const instances = Math.ceil(serviceCores) + 1;
-  return [
-    ...out,
-    table(
-      ['load', 'CPU a request', 'cores at the peak'],
-      [
-        [`${PEAK.quotationsPerSecond} quotations/s (service)`, ms(q.cpuMsPerRequest), quoteCores.toFixed(2)],
-        [
-          `${PEAK.calcsPerSecond.toLocaleString('en-GB')} calcs/s (${calc.path})`,
-          ms(calc.cpuMsPerRequest),
-          calcCores.toFixed(2),
-        ],
-        [
-          `${PEAK.quotationsPerSecond} quotations/s (PostgreSQL)`,
-          q.dbCpuMsPerRequest === undefined ? 'not measured (BENCH_PG_URL)' : ms(q.dbCpuMsPerRequest),
-          dbCores === null ? '–' : dbCores.toFixed(2),
-        ],
-      ],
-    ),
-    '',
-    `So ${instances} service instances of one core each (${serviceCores.toFixed(2)} cores of work, rounded up, plus one spare) behind a load balancer${dbCores === null ? '' : `, and a PostgreSQL server with ${Math.max(2, Math.ceil(dbCores))} cores`}. The costs it is computed from were taken ${taken}${taken.startsWith('quiet (') ? '' : ': the plan is pending a quiet run'}.`,
-  ];
-}
-
-function cost(m: Measures, goals: Goal[]): string[] {
-  const r = m.cost?.data;
-  if (!r) return [];
-  const cells = (c: CostMeasured) =>
-    isCost(c)
-      ? [
-          ms(c.cpuMsPerRequest),
-          c.dbCpuMsPerRequest === undefined ? '' : ms(c.dbCpuMsPerRequest),
-          count(c.requestsPerSecond),
-          ms(c.p99Ms),
-          `${c.requests.toLocaleString('en-GB')} (${c.failed} failed)`,
-        ]
-      : [c.note, '', '', '', ''];
-  const rows = costPairs(r).flatMap((p) => [
-    [`${p.label}: floor`, ...cells(p.floor), '', ''],
-    [
-      `${p.label}: ours`,
-      ...cells(p.ours),
-      isCost(p.ours) && isCost(p.floor)
-        ? ratio(p.ours.cpuMsPerRequest / Math.max(p.floor.cpuMsPerRequest, 1e-6))
-        : '',
-      goalCell(goals, p.id),
-    ],
-  ]);
-  rows.push([
-    `${r.quotation.flow} quotation on PostgreSQL: two service processes`,
-    ...cells(r.quotation.postgresTwoInstances),
-    '',
-    '',
-  ]);
-  return [
-    table(
-      [
-        'route',
-        'service CPU a request',
-        'PostgreSQL CPU a request',
-        'requests / s',
-        'p99',
-        'requests',
-        'ours ÷ floor',
-        'goal ≤ 2×, p99 ≤ 20 ms',
-      ],
-      rows,
-    ),
-    '',
-    `The server process's own CPU time (utime + stime from /proc/<pid>/stat, every thread, the embedded database included) over a fixed number of requests (${r.settings.calcRequests.toLocaleString('en-GB')} per calc route, ${r.settings.quotationRequests.toLocaleString('en-GB')} per quotation route, after a fifth as many unmeasured), divided by the requests answered; autocannon with ${r.settings.connections} connections runs in the benchmark's own process, so the load generator's work is not counted, and what else runs on the machine slows the figure less than it slows throughput (bench/service/cost.ts). Floors (bench/service/bare.ts): for the calc routes a bare Fastify route parsing and validating the same body with the same schema; for quotations a bare route that also stores the offer row the service's pricing gives for that quote, in one transaction (a number from offer_no_seq, one INSERT into the same offers table with the project's migrations and indexes), on PGlite in its own process as the service has it, and on the same PostgreSQL server${r.postgresFrom ? ` (${r.postgresFrom})` : ''}. PostgreSQL's CPU is that of the postmaster and its backends, on a throwaway cluster only. Throughput and p99 are second figures of the same runs; with two processes, the p99 is the slower one's.`,
-    '',
-    ...plan(r, quietWords(m.cost?.quiet)),
-  ];
-}
-
 function engine(m: Measures): string[] {
   const e = m.engine?.data;
   if (!e) return [];
@@ -376,6 +266,7 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   rules,
   service,
   cost,
+  portal,
   engine,
 };
 
