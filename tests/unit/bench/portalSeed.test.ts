@@ -19,9 +19,10 @@ describe('bench customers for the portal load', () => {
     expect(seeded.map((c) => c.customerNo)).toEqual(['700000', '700001', '700002']);
     expect(new Set(seeded.map((c) => c.mobile)).size).toBe(3);
     for (const c of seeded) {
-      const [user] = await db.query<{ mobile: string }>('SELECT mobile FROM portal_users WHERE customer_no = $1', [
-        c.customerNo,
-      ]);
+      const [user] = await db.query<{ mobile: string }>(
+        'SELECT mobile FROM portal_users WHERE customer_no = $1',
+        [c.customerNo],
+      );
       expect(user.mobile).toBe(c.mobile);
       const contracts = await db.query<{ contract_no: string; offer_no: string; no: string }>(
         "SELECT contract_no, offer_no, data->'CS_POLICY'->>'CONTRACT_NO' AS no FROM contracts WHERE customer_no = $1 ORDER BY 1",
@@ -39,7 +40,8 @@ describe('bench customers for the portal load', () => {
       );
       expect(offers.n).toBeGreaterThan(0);
     }
-    const count = async () => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts'))[0].n;
+    const count = async () =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts'))[0].n;
     const before = await count();
     await seedBenchCustomers(db, 3);
     expect(await count()).toBe(before);
