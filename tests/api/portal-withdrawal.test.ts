@@ -66,7 +66,14 @@ async function contract(
     `INSERT INTO offers (offer_no, flow_id, product_id, package_id, quote, premium_cents, mail_address, customer_no,
        status, expiry_date)
      VALUES ($1, 'motor', '120', 'COMP', $2::jsonb, $3, $4, $5, 'PAID', $6::date)`,
-    [offerNo, JSON.stringify(quote), cents, quote.CS_POLICY_HOLDER.MAIL_ADDRESS, customerNo, addDays(issuedOn, 30)],
+    [
+      offerNo,
+      JSON.stringify(quote),
+      cents,
+      quote.CS_POLICY_HOLDER.MAIL_ADDRESS,
+      customerNo,
+      addDays(issuedOn, 30),
+    ],
   );
   await db.query(
     `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
@@ -141,7 +148,10 @@ describe('withdrawal in the portal', () => {
     const done = await withdrawOf(c, k.no);
     expect(done.statusCode).toBe(200);
     const body = done.json();
-    expect(body).toMatchObject({ STATUS: 'WITHDRAWN', WITHDRAWAL: { REFUND_STATUS: 'REFUNDED', REFUND_METHOD: 'CARD' } });
+    expect(body).toMatchObject({
+      STATUS: 'WITHDRAWN',
+      WITHDRAWAL: { REFUND_STATUS: 'REFUNDED', REFUND_METHOD: 'CARD' },
+    });
     // 15 of 365 days covered (the issue day and today included).
     expect(body.WITHDRAWAL.COVERED_DAYS).toBe(15);
     expect(body.WITHDRAWAL.REFUND_AMOUNT).toBe(350);
@@ -150,8 +160,14 @@ describe('withdrawal in the portal', () => {
     const detail = await c.get(`/zcp/contract/detail/${k.no}/120`);
     expect(detail.json().CS_CONTRACT).toMatchObject({ STATUS: 'WITHDRAWN', STATUS_DESC: 'Withdrawn' });
     // Kept in the list, with its new status.
-    const list = (await c.get('/zcp/contract/search/900008')).json().CT_CONTRACTS as Record<string, unknown>[];
-    expect(list.find((e) => e.CONTRACT_NO === k.no)).toMatchObject({ STATUS: 'WITHDRAWN', STATUS_DESC: 'Withdrawn' });
+    const list = (await c.get('/zcp/contract/search/900008')).json().CT_CONTRACTS as Record<
+      string,
+      unknown
+    >[];
+    expect(list.find((e) => e.CONTRACT_NO === k.no)).toMatchObject({
+      STATUS: 'WITHDRAWN',
+      STATUS_DESC: 'Withdrawn',
+    });
 
     const again = await withdrawOf(c, k.no);
     expect(again.statusCode).toBe(409);
@@ -175,7 +191,11 @@ describe('withdrawal in the portal', () => {
     expect(text).toContain('Withdrawal confirmation');
     expect(text).toContain('350.00');
 
-    const pdf = await c.post('/zcp/contract/withdrawal/print', { CONTRACT_NO: k.no, PRODUCT_ID: '120' }, { lang: 'el' });
+    const pdf = await c.post(
+      '/zcp/contract/withdrawal/print',
+      { CONTRACT_NO: k.no, PRODUCT_ID: '120' },
+      { lang: 'el' },
+    );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const greek = (await new PDFParse({ data: pdf.rawPayload }).getText()).text;
@@ -250,7 +270,8 @@ describe('withdrawal in the portal', () => {
     expect((await other.get(`/zcp/contract/withdrawal/${k.no}/120`)).statusCode).toBe(403);
     expect((await withdrawOf(other, k.no)).statusCode).toBe(403);
     expect(
-      (await other.post('/zcp/contract/withdrawal/print', { CONTRACT_NO: k.no, PRODUCT_ID: '120' })).statusCode,
+      (await other.post('/zcp/contract/withdrawal/print', { CONTRACT_NO: k.no, PRODUCT_ID: '120' }))
+        .statusCode,
     ).toBe(403);
     const anonymous = new PortalClient(s, { ip: '10.28.1.3' });
     await anonymous.fetchCsrf();
@@ -267,7 +288,8 @@ describe('withdrawal in the portal', () => {
 
 describe('withdrawal by the link of the policy e-mail', () => {
   const mail = 'nikos.antoniou@example.com.cy';
-  const link = (token: unknown) => s.call({ method: 'POST', url: '/zcp/withdrawal/link', payload: { TOKEN: token }, lang: 'en' });
+  const link = (token: unknown) =>
+    s.call({ method: 'POST', url: '/zcp/withdrawal/link', payload: { TOKEN: token }, lang: 'en' });
 
   it('refuses a bad or an expired token with one answer', async () => {
     for (const token of ['nope', 'A'.repeat(43), 42]) {
@@ -291,7 +313,9 @@ describe('withdrawal by the link of the policy e-mail', () => {
       s.call({ method: 'POST', url, payload: { TOKEN: token, CHANNEL: 'MAIL', ...payload }, lang: 'en' });
     expect((await post('/zcp/withdrawal/link/code', {})).statusCode).toBe(204);
     const code = await s.lastCode(mail);
-    const wrong = await post('/zcp/withdrawal/link/withdraw', { CODE: code === '000000' ? '111111' : '000000' });
+    const wrong = await post('/zcp/withdrawal/link/withdraw', {
+      CODE: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().CODE).toBe('CODE_INVALID');
     const done = await post('/zcp/withdrawal/link/withdraw', { CODE: code });
@@ -307,7 +331,11 @@ describe('withdrawal by the link of the policy e-mail', () => {
   it('a code for the SMS goes to the policy mobile; past the period the page says why', async () => {
     const k = await contract(addDays(TODAY, -20), { customerNo: null, mail });
     const token = await createWithdrawalLink(s.testDb.db, k.no, new Date(`${addDays(TODAY, 40)}T00:00:00Z`));
-    expect((await link(token)).json()).toMatchObject({ ELIGIBLE: false, REASON: 'PERIOD_OVER', CALL_CENTRE: '8000 8787' });
+    expect((await link(token)).json()).toMatchObject({
+      ELIGIBLE: false,
+      REASON: 'PERIOD_OVER',
+      CALL_CENTRE: '8000 8787',
+    });
     const res = await s.call({
       method: 'POST',
       url: '/zcp/withdrawal/link/code',
@@ -329,7 +357,10 @@ describe("the live refund client (the provider's refund.do)", () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         payload: String(init?.body ?? ''),
       });
-      return new Response(res.body, { status: res.statusCode, headers: { 'content-type': 'application/json' } });
+      return new Response(res.body, {
+        status: res.statusCode,
+        headers: { 'content-type': 'application/json' },
+      });
     };
     const options = {
       statusUrl: 'http://sandbox.test/sandbox/jcc/rest/getOrderStatusExtended.do',
@@ -345,6 +376,8 @@ describe("the live refund client (the provider's refund.do)", () => {
     expect(tooMuch).toMatchObject({ ok: false, code: '7' });
     expect(await refunded(k.orderId)).toBe(10_000);
     expect(await client.refund('NO-SUCH-ORDER', 100)).toMatchObject({ ok: false, code: '6' });
-    await expect(createHttpRefundClient({ ...options, password: 'wrong' }).refund(k.orderId, 100)).rejects.toThrow();
+    await expect(
+      createHttpRefundClient({ ...options, password: 'wrong' }).refund(k.orderId, 100),
+    ).rejects.toThrow();
   });
 });

@@ -2,8 +2,8 @@
 // provider and the payment orders record it, so a tester's withdrawal refunds it through the
 // sandbox's refund call. Only what is missing is added.
 
-import { SANDBOX_MERCHANT } from '../payments/config';
 import type { Db } from '../db';
+import { SANDBOX_MERCHANT } from '../payments/config';
 
 export async function seedWithdrawalDemo(db: Db): Promise<void> {
   const [contract] = await db.query<{ premium_cents: number; created_at: Date | string }>(
