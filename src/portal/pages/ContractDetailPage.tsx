@@ -18,6 +18,7 @@ import { ReadState } from '../components/ReadState';
 import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
+import { WithdrawalSection } from '../contracts/Withdrawal';
 import { showDate, showEuro } from '../format';
 import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
 import { CONTRACTS_PATH } from '../routePaths';
@@ -133,7 +134,7 @@ function ScheduleDownload({ contractNo, productId }: { contractNo: string; produ
   );
 }
 
-function Detail({ detail }: { detail: ContractDetail }) {
+function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: () => void }) {
   const { t, i18n } = useTranslation('contracts');
   const c = detail.CS_CONTRACT;
   const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
@@ -224,6 +225,7 @@ function Detail({ detail }: { detail: ContractDetail }) {
         </div>
         <p className="list-count">{t('detail.effectiveNotice')}</p>
       </section>
+      <WithdrawalSection contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} onWithdrawn={onWithdrawn} />
     </>
   );
 }
@@ -246,7 +248,7 @@ export function ContractDetailPage() {
   return (
     <div className="page contract-detail">
       <ReadState state={detail} retry={detail.retry}>
-        {(data) => <Detail detail={data} />}
+        {(data) => <Detail detail={data} onWithdrawn={detail.status === 'ready' ? detail.retry : () => {}} />}
       </ReadState>
     </div>
   );
