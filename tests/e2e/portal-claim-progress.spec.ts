@@ -65,15 +65,14 @@ async function fileHomeClaim(page: Page): Promise<string> {
 
 /** On /dev/desk (English): moves the claim to a status, with a note. */
 async function deskMove(page: Page, claimNo: string, status: string, note: string) {
-  await page.goto('/dev/desk?lang=en');
+  // The desk is the service's own page, not the app's: no wait for the app to take over.
+  await page.goto('/dev/desk?lang=en', { waitUntil: 'domcontentloaded' });
   const card = page.locator(`[data-case="${claimNo}"]`);
   const move = card.locator('form[data-form="move"]');
   await move.getByLabel(L('en', 'casework:desk.moveTo')).selectOption(status);
   await move.getByLabel(L('en', 'casework:desk.note')).fill(note);
   await move.getByRole('button', { name: L('en', 'casework:desk.move') }).click();
-  await expect(page.getByRole('status')).toContainText(
-    `${claimNo}: ${L('en', `claims:statuses.${status}`)}`,
-  );
+  await expect(page.getByRole('status')).toContainText(`${claimNo}: ${L('en', `claims:statuses.${status}`)}`);
 }
 
 async function openClaim(page: Page, lang: Lang, claimNo: string) {
@@ -125,7 +124,8 @@ test('English at 1280 px: a claim moved through /dev/desk shows each step, asks 
   await expect(timeline.locator('[aria-current="step"]')).toContainText(L('en', 'claims:statuses.APPROVED'));
 
   // The tester pays the claim on the desk.
-  await page.goto('/dev/desk?lang=en');
+  // The desk is the service's own page, not the app's: no wait for the app to take over.
+  await page.goto('/dev/desk?lang=en', { waitUntil: 'domcontentloaded' });
   const pay = page.locator(`[data-case="${claimNo}"] form[data-form="pay"]`);
   await pay.getByLabel(L('en', 'casework:desk.amount')).fill('1240');
   await pay.getByLabel(L('en', 'casework:desk.reference')).fill('PAY-2026-01177');
@@ -144,7 +144,9 @@ test('English at 1280 px: a claim moved through /dev/desk shows each step, asks 
   await page.screenshot({ path: 'test-results/claim-progress-en-1280.png', fullPage: true });
 
   // Every step reached the customer's mailbox.
-  const mails = (await (await page.request.get('/dev/mailbox.json?to=andreas.georgiou@example.com.cy')).json()) as {
+  const mails = (await (
+    await page.request.get('/dev/mailbox.json?to=andreas.georgiou@example.com.cy')
+  ).json()) as {
     template: string;
     subject: string;
   }[];
