@@ -14,9 +14,10 @@ export const MAIL_TEMPLATES = [
   'serviceRequest',
   'requestReceived',
   'caseChanged',
+  'withdrawalConfirmed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged', 'caseChanged'] as const;
+export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged', 'caseChanged', 'withdrawalCode'] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */
@@ -35,6 +36,7 @@ const GREETED: ReadonlySet<MailTemplate> = new Set([
   'policyIssued',
   'requestReceived',
   'caseChanged',
+  'withdrawalConfirmed',
 ]);
 
 export function escapeHtml(value: string): string {
