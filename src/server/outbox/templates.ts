@@ -17,7 +17,13 @@ export const MAIL_TEMPLATES = [
   'withdrawalConfirmed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged', 'caseChanged', 'withdrawalCode'] as const;
+export const SMS_TEMPLATES = [
+  'otp',
+  'policyIssued',
+  'mobileChanged',
+  'caseChanged',
+  'withdrawalCode',
+] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */
