@@ -64,6 +64,8 @@ describe('production configuration', () => {
     expect(problems).toEqual([
       expect.stringMatching(/needs JCC_MERCHANT_ID/),
       expect.stringMatching(/https:\/\/ JCC_STATUS_URL/),
+      // The refund call lives beside the status URL by default, so it is http too (issue 28 item 1).
+      expect.stringMatching(/https:\/\/ JCC_REFUND_URL/),
       expect.stringMatching(/must not use the sandbox passwords/),
     ]);
   });
