@@ -16,6 +16,7 @@ import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
+import { verifyRoutes } from './contracts/certificate/routes';
 import { type Db, openDb } from './db';
 import { Catalog } from './offers/catalog';
 import { motorRoutes } from './offers/motorRoutes';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(miscRoutes(ctx));
       await zcp.register(promoRoutes(ctx));
       await zcp.register(portalRoutes(ctx));
+      await zcp.register(verifyRoutes(ctx));
     },
     { prefix: '/zcp' },
   );
