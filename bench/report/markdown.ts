@@ -7,14 +7,9 @@ import { NOT_MET } from './analysis';
 import { ENGINE_LABELS } from './charts';
 import { BORDERLINE, count, kb, mark, ms, percent, ratio } from './format';
 import { loadFigures } from './goals';
+import { cost, portal } from './loadSections';
+import { goalCell, table } from './table';
 import type { Goal, MeasureName, MeasureRun, Measures, Results } from './types';
-
-const table = (head: string[], rows: string[][]): string =>
-  [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
 
 const TITLES: Record<MeasureName, string> = {
   weight: '1a. Weight',
@@ -22,13 +17,10 @@ const TITLES: Record<MeasureName, string> = {
   render: '2. Rendering',
   rules: '3. Rules',
   service: '4. Service',
+  cost: '4b. Service cost per request',
+  portal: '4c. The portal under load',
   engine: '5. Engine start',
 };
-
-function goalCell(goals: Goal[], id: string): string {
-  const g = goals.find((x) => x.id === id);
-  return g ? mark(g.met, g.margin) : '';
-}
 
 function weight(m: Measures, goals: Goal[]): string[] {
   const w = m.weight?.data;
@@ -273,12 +265,15 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   render,
   rules,
   service,
+  cost,
+  portal,
   engine,
 };
 
 function section(name: MeasureName, run: MeasureRun | undefined, results: Results): string[] {
   const out = [`## ${TITLES[name]}`, ''];
-  if (!run) return [...out, `Not measured yet: \`npm run bench -- --only ${name}\`.`, ''];
+  if (!run)
+    return [...out, `Not measured yet, pending a quiet run: \`npm run bench -- --only ${name}\`.`, ''];
   out.push(
     `Measured ${run.measuredAt.replace('T', ' ').slice(0, 16)} UTC in ${Math.round(run.seconds)} s${run.smoke ? ' (smoke mode: tiny counts, figures not meaningful)' : ''}.`,
     '',

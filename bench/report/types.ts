@@ -4,12 +4,23 @@
 import type { EngineStartResult } from '../engine';
 import type { QuietRecord } from '../lib/quiet';
 import type { RouteLighthouse } from '../lighthouse';
+import type { PortalResult } from '../portal/measure';
 import type { RenderResult } from '../render/measure';
 import type { RulesResult } from '../rules/bench';
+import type { CostResult } from '../service/cost';
 import type { ServiceResult } from '../service/index';
 import type { WeightResult } from '../weight';
 
-export const MEASURES = ['weight', 'lighthouse', 'render', 'rules', 'service', 'engine'] as const;
+export const MEASURES = [
+  'weight',
+  'lighthouse',
+  'render',
+  'rules',
+  'service',
+  'cost',
+  'portal',
+  'engine',
+] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface MeasureData {
@@ -18,6 +29,8 @@ export interface MeasureData {
   render: RenderResult;
   rules: RulesResult;
   service: ServiceResult;
+  cost: CostResult;
+  portal: PortalResult;
   engine: EngineStartResult;
 }
 

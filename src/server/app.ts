@@ -17,6 +17,7 @@ import { createStatusClient } from './cardProvider/client';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
 import { verifyRoutes } from './contracts/certificate/routes';
+import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
 import { type Db, openDb } from './db';
 import { Catalog } from './offers/catalog';
 import { motorRoutes } from './offers/motorRoutes';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(contactRoutes(ctx));
       await zcp.register(miscRoutes(ctx));
       await zcp.register(promoRoutes(ctx));
+      await zcp.register(withdrawalLinkRoutes(ctx));
       await zcp.register(portalRoutes(ctx));
       await zcp.register(verifyRoutes(ctx));
     },
@@ -256,6 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         log: app.log,
         now,
         onMailQueued: ctx.kickOutbox,
+        publicUrl: config.payment.publicUrl,
       })
         .then(
           (summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'),

@@ -155,6 +155,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (raw.product && input.files.tariff === undefined) {
     problems.push({ file: tariffFile, pointer: '/', message: 'a product flow needs tariff.json' });
   }
+  // A product sold on the public site promises the right of withdrawal in its declaration; the
+  // portal's withdrawal reads the period from here, so none may be left to a default.
+  if (raw.product && raw.area === 'public' && raw.product.withdrawalDays === undefined) {
+    problems.push({
+      file: flowFile,
+      pointer: '/product',
+      message:
+        "a public product needs withdrawalDays (the right of withdrawal, in days from the policy's issue)",
+    });
+  }
 
   let flow: Flow;
   try {

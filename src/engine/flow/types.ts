@@ -126,6 +126,8 @@ export interface ProductMeta {
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */
   offerValidityDays?: number;
+  /** The right of withdrawal in days from the policy's issue (purchase spec §9); public products need it. */
+  withdrawalDays?: number;
   /** The quote's blocks holding personal data, left out of an offer read by an old offer cookie alone. */
   personalData?: string[];
   /** false: the portal does not list the product's open offers (cyber, spec §1). */

@@ -489,6 +489,37 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
       today,
     );
   }
+  if (h.customerNo === '900008') {
+    await insertContract(
+      db,
+      h,
+      {
+        no: 'CY9000801',
+        offerNo: 'OF900801',
+        product: {
+          ...P.motor,
+          packageId: 'COMP',
+          premium: 428,
+          object: {
+            CS_VEHICLE: {
+              LICENSE_PLATE: 'PKR582',
+              CHASSIS_NUMBER: 'VF3MRHNSMLS118204',
+              VEHICLE_TYPE: 'CAR',
+              MANUFACTURER: 'PEUGEOT',
+              MODEL: 'P2008',
+              MANUFACTURE_YEAR: 2021,
+              ENGINE_CAPACITY: 1199,
+              NO_OF_SEATS: '5',
+              VEHICLE_VALUE: 17800,
+            },
+          },
+        },
+        startOffsetDays: -2,
+        extra: { PAYMENT: { PADDED_CARD_NO: '431280******7315' } },
+      },
+      today,
+    );
+  }
   if (h.customerNo === '900007') {
     await insertContract(
       db,

@@ -13,9 +13,10 @@ export const MAIL_TEMPLATES = [
   'claimFiled',
   'serviceRequest',
   'requestReceived',
+  'withdrawalConfirmed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged'] as const;
+export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged', 'withdrawalCode'] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */
@@ -33,6 +34,7 @@ const GREETED: ReadonlySet<MailTemplate> = new Set([
   'offerSent',
   'policyIssued',
   'requestReceived',
+  'withdrawalConfirmed',
 ]);
 
 export function escapeHtml(value: string): string {
