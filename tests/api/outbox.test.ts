@@ -94,6 +94,13 @@ const values = {
   contractNo: '5000001',
   startDate: '15/03/2026',
   endDate: '14/03/2027',
+  // A case's change (caseChanged): its kind, number, new status and the lines the service fills.
+  kind: 'Claim',
+  about: 'your claim',
+  ref: 'CL2026000103',
+  status: 'In review',
+  noteLine: '',
+  paymentLine: '',
 };
 
 describe('templates', () => {

@@ -13,10 +13,17 @@ export const MAIL_TEMPLATES = [
   'claimFiled',
   'serviceRequest',
   'requestReceived',
+  'caseChanged',
   'withdrawalConfirmed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged', 'withdrawalCode'] as const;
+export const SMS_TEMPLATES = [
+  'otp',
+  'policyIssued',
+  'mobileChanged',
+  'caseChanged',
+  'withdrawalCode',
+] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */
@@ -34,6 +41,7 @@ const GREETED: ReadonlySet<MailTemplate> = new Set([
   'offerSent',
   'policyIssued',
   'requestReceived',
+  'caseChanged',
   'withdrawalConfirmed',
 ]);
 
