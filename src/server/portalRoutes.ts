@@ -9,6 +9,7 @@ import { claimRoutes } from './claims/routes';
 import { endorsementRoutes } from './contracts/endorsements/routes';
 import { paymethodRoutes } from './contracts/paymethod/routes';
 import { contractRoutes } from './contracts/routes';
+import { withdrawalRoutes } from './contracts/withdrawal/routes';
 import { dashboardRoutes } from './customers/dashboardRoutes';
 import { customerRoutes } from './customers/routes';
 import { loadDemoData } from './demo';
@@ -40,5 +41,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(claimRoutes(ctx));
     await app.register(requestRoutes(ctx));
     await app.register(paymethodRoutes(ctx));
+    await app.register(withdrawalRoutes(ctx));
   };
 }

@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /** Read once, on the first schedule: about 1.4 MB of TrueType that pdfkit subsets per document. */
-function scheduleFonts() {
+export function scheduleFonts() {
   fonts ??= {
     regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
