@@ -18,6 +18,7 @@ import { devDeskRoutes } from './casework/devDesk';
 import { integrationRoutes } from './casework/integrationRoutes';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
+import { verifyRoutes } from './contracts/certificate/routes';
 import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
 import { type Db, openDb } from './db';
 import { Catalog } from './offers/catalog';
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(promoRoutes(ctx));
       await zcp.register(withdrawalLinkRoutes(ctx));
       await zcp.register(portalRoutes(ctx));
+      await zcp.register(verifyRoutes(ctx));
       await zcp.register(integrationRoutes(ctx));
     },
     { prefix: '/zcp' },

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { passkeyRoutes } from './accounts/passkeys';
 import { umRoutes } from './accounts/routes';
 import { claimRoutes } from './claims/routes';
+import { certificateRoutes } from './contracts/certificate/routes';
 import { endorsementRoutes } from './contracts/endorsements/routes';
 import { paymethodRoutes } from './contracts/paymethod/routes';
 import { contractRoutes } from './contracts/routes';
@@ -36,6 +37,7 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(dashboardRoutes(ctx));
     await app.register(contractRoutes(ctx));
+    await app.register(certificateRoutes(ctx));
     await app.register(endorsementRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
     await app.register(claimRoutes(ctx));

@@ -35,6 +35,8 @@ export interface RateLimitConfig {
   validationLogPerIpHour: number;
   /** New offers (quotations) per client IP per hour. */
   offersPerIpHour: number;
+  /** Certificate checks (GET /zcp/verify/{token}) per client IP per hour. */
+  verifyPerIpHour: number;
 }
 
 export interface Config {
@@ -231,6 +233,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
       otpCeilingSpacingMinutes: int('RATE_LIMIT_OTP_CEILING_SPACING_MINUTES', 5, 1, 60),
       validationLogPerIpHour: int('RATE_LIMIT_VALIDATION_LOG_PER_IP_HOUR', 120, 1, 100_000),
       offersPerIpHour: int('RATE_LIMIT_OFFERS_PER_IP_HOUR', 60, 1, 100_000),
+      verifyPerIpHour: int('RATE_LIMIT_VERIFY_PER_IP_HOUR', 120, 1, 100_000),
     },
     validationLogDays: int('VALIDATION_LOG_DAYS', 30, 1, 3650),
     sessionSecret: secret ?? randomBytes(32).toString('base64url'),

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
 import { ymdToDisplay } from '../../../engine/dates';
 import { formatEuro } from '../../../engine/money';
 import { type Lang, t } from '../../platform/i18n';
-import { scheduleFonts } from '../policySchedule';
+import { documentFonts } from '../pdfDocument';
 
 export interface WithdrawalPdfInput {
   lang: Lang;
@@ -91,7 +91,7 @@ export async function withdrawalPdf(input: WithdrawalPdfInput): Promise<Buffer> 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const { regular, bold } = scheduleFonts();
+  const { regular, bold } = documentFonts();
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);
   const row = (label: string, value: string) => {
