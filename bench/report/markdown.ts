@@ -391,7 +391,7 @@ export function resultsMarkdown(results: Results): string {
   out.push(
     '## Reproduce',
     '',
-    '`npm run bench` (about 4 minutes on 2 cores, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
+    '`npm run bench` (about 10 minutes on 2 cores with the service cost and portal measures, plus up to 2 minutes per measure waiting for a quiet machine, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
     '',
   );
   return out.join('\n');
