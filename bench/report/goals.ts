@@ -2,6 +2,7 @@
 // (measure failed or not run, route not there yet) is `met: null`, never guessed.
 
 import { quietWords } from '../lib/quiet';
+import { lighthouseRoutes } from '../lib/routes';
 import { isPortalRun, PORTAL_CALLS } from '../portal/measure';
 import { costPairs, isCost } from '../service/cost';
 import type { Measured } from '../service/index';
@@ -14,6 +15,7 @@ export const GOALS = {
   lighthouseScore: 98,
   firstContentfulPaintMs: 1200,
   maxCls: 0.02,
+  maxTbtMs: 150,
   keystrokeShareOfRjsf: 1 / 3,
   commitsPerKeystroke: 1,
   rulesRatio: 1000,
@@ -50,12 +52,13 @@ function weightGoals(measures: Measures): Goal[] {
 
 function lighthouseGoals(measures: Measures): Goal[] {
   const data = measures.lighthouse?.data;
-  const paths = data?.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1', '/help-page', '/login'];
+  const paths = data?.map((r) => r.path) ?? lighthouseRoutes().map((r) => r.path);
   return paths.flatMap((path): Goal[] => {
     const route = data?.find((r) => r.path === path);
     const score = route?.score ?? null;
     const fcp = route?.fcpMs ?? null;
     const cls = route?.cls ?? null;
+    const tbt = route?.tbtMs ?? null;
     const missing = route?.note ?? 'not measured';
     return [
       {
@@ -73,6 +76,14 @@ function lighthouseGoals(measures: Measures): Goal[] {
         measured: fcp === null ? missing : ms(fcp),
         met: fcp === null ? null : fcp <= GOALS.firstContentfulPaintMs,
         margin: fcp === null ? undefined : GOALS.firstContentfulPaintMs / fcp - 1,
+      },
+      {
+        id: `lighthouse.tbt.${path}`,
+        measure: 'lighthouse',
+        goal: `total blocking time of ${path} ≤ ${GOALS.maxTbtMs} ms (Lighthouse mobile)`,
+        measured: tbt === null ? missing : ms(tbt),
+        met: tbt === null ? null : tbt <= GOALS.maxTbtMs,
+        margin: tbt === null ? undefined : GOALS.maxTbtMs / Math.max(tbt, 1) - 1,
       },
       {
         id: `lighthouse.cls.${path}`,

@@ -82,7 +82,7 @@ function lighthouse(m: Measures, goals: Goal[]): string[] {
       ]),
     ),
     '',
-    "Lighthouse's default mobile settings (emulated phone, simulated slow 4G and 4× CPU slowdown), performance only; the run with the median score is shown.",
+    "Lighthouse's default mobile settings (emulated phone, simulated slow 4G and 4× CPU slowdown), performance only, 3 runs per route; the run with the median score is shown. Routes (bench/lib/routes.ts): every product's first step (each flow with a product API), /help-page, /login, and a demo customer's /my-dashboard and /my-contracts audited signed in (Lighthouse sends the session cookie; a run that ends anywhere but on the route fails). Goals per route: score ≥ 98, total blocking time ≤ 150 ms, FCP ≤ 1.2 s, CLS ≤ 0.02. The portal routes' script bytes are guarded in CI by tests/e2e/portal-weight.spec.ts (budget: today's figures in portalWeightBudget.json; goal 150 KB gz).",
   ];
 }
 
@@ -391,7 +391,7 @@ export function resultsMarkdown(results: Results): string {
   out.push(
     '## Reproduce',
     '',
-    '`npm run bench` (about 4 minutes on 2 cores, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
+    '`npm run bench` (about 10 minutes on 2 cores with the service cost and portal measures, plus up to 2 minutes per measure waiting for a quiet machine, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
     '',
   );
   return out.join('\n');

@@ -199,9 +199,11 @@ describe('bench runner', () => {
       'weight.firstPaint./motor/offer/1': false,
       'lighthouse.score./driver/offer/1': true,
       'lighthouse.fcp./driver/offer/1': true,
+      'lighthouse.tbt./driver/offer/1': true,
       'lighthouse.cls./driver/offer/1': true,
       'lighthouse.score./motor/offer/1': null,
       'lighthouse.fcp./motor/offer/1': null,
+      'lighthouse.tbt./motor/offer/1': null,
       'lighthouse.cls./motor/offer/1': null,
       'render.firstRender': true,
       'render.keystroke': true,
@@ -292,7 +294,7 @@ describe('bench runner', () => {
     expect(md).toMatch(/## Goals not met[\s\S]*motor\/offer\/1 ≤ 150 KB gz/);
     expect(md).toMatch(/Not measured in this file:[\s\S]*PostgreSQL is not installed here/);
     const json = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
-    expect(json.goals).toHaveLength(24);
+    expect(json.goals).toHaveLength(26);
     expect(md).toContain('### The plan for a peak of 200 quotations and 2,000 calcs a second');
     expect(md).toMatch(/\| motorcalc: ours \| 0\.60 ms \|/);
   });

@@ -416,6 +416,15 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
         needKey(plural ? `${key}_other` : key, flowFile, `${at}/text`);
       }
     }
+    // The certificate of insurance: paths the flow writes, labels in both languages.
+    const certificate = flow.product.certificate;
+    if (certificate) {
+      needPath(certificate.platePath, '/product/certificate/platePath');
+      for (const [i, fact] of (certificate.facts ?? []).entries()) {
+        needPath(fact.path, `/product/certificate/facts/${i}/path`);
+        needKey(fact.label, flowFile, `/product/certificate/facts/${i}/label`);
+      }
+    }
     for (const [field, path] of Object.entries(flow.product.objectFallbacks ?? {}))
       needPath(path, `/product/objectFallbacks/${field}`);
   }
