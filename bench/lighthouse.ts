@@ -1,11 +1,16 @@
-// Measure 1b: Lighthouse (mobile: its default emulated phone and simulated slow 4G) on each
-// product route served by the service, with Debian's Chromium. Several runs per route; the run
-// with the median performance score is reported (Lighthouse's own advice for noisy machines).
+// Measure 1b: Lighthouse (mobile: its default emulated phone and simulated slow 4G) on every entry
+// route served by the service (bench/lib/routes.ts: every product's first step, /help-page,
+// /login, and a signed-in demo customer's /my-dashboard and /my-contracts, audited with the
+// session cookie), with Debian's Chromium. Three runs per route; the run with the median
+// performance score is reported (Lighthouse's own advice for noisy machines).
 
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { DEMO_PASSWORD } from '../src/server/demo/customers';
+import { DEMO_CUSTOMERS } from '../src/server/demo/holders';
 import { chromiumPath } from './lib/browser';
-import { flowExists, LIGHTHOUSE_ROUTES, NOT_YET } from './lib/routes';
+import { flowExists, lighthouseRoutes, NOT_YET } from './lib/routes';
 
 export interface RouteLighthouse {
   path: string;
@@ -22,10 +27,61 @@ export interface RouteLighthouse {
 /** Retries a run whose trace Lighthouse could not record (NO_NAVSTART and kin), which happens now and then. */
 const ATTEMPTS = 3;
 
-async function audited(url: string, port: number, log?: (line: string) => void) {
+/** Cookies of a Set-Cookie list as one Cookie header, later ones replacing earlier ones. */
+function cookieHeader(jar: Map<string, string>, setCookies: string[]): string {
+  for (const line of setCookies) {
+    const pair = line.split(';')[0];
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/** Signs a demo customer in as the login page does (CSRF token, then password); answers the Cookie header. */
+export async function signedInCookie(appUrl: string): Promise<string> {
+  const customer = DEMO_CUSTOMERS.find((c) => c.account && !c.account.locked && !c.account.twoFactor);
+  if (!customer) throw new Error('no demo customer with a plain account');
+  const jar = new Map<string, string>();
+  const csrf = await fetch(`${appUrl}/zcp/um/csrf`);
+  let cookie = cookieHeader(jar, csrf.headers.getSetCookie());
+  const { CSRF_TOKEN } = (await csrf.json()) as { CSRF_TOKEN: string };
+  const login = await fetch(`${appUrl}/zcp/um/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': CSRF_TOKEN, cookie },
+    body: JSON.stringify({ USERNAME: customer.mobile, PASSWORD: DEMO_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`the demo customer's sign-in answered ${login.status}`);
+  cookie = cookieHeader(jar, login.headers.getSetCookie());
+  return cookie;
+}
+
+/**
+ * Puts the session's cookies into the Chrome that Lighthouse drives (over its DevTools port): the
+ * app reads its readable cookies from script, which a Cookie request header would not give it.
+ */
+async function setBrowserCookies(port: number, appUrl: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('no browser context to put the session cookie in');
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: appUrl };
+      }),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+async function audited(url: string, port: number, log?: (line: string) => void, signedIn = false) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
+      // Signed in: keep the session cookie that setBrowserCookies put in (Lighthouse clears the
+      // origin's storage, cookies included, by default).
+      ...(signedIn ? { disableStorageReset: true } : {}),
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
@@ -41,7 +97,7 @@ async function audited(url: string, port: number, log?: (line: string) => void) 
 
 export async function measureLighthouse(
   appUrl: string,
-  options: { runs?: number; log?: (line: string) => void } = {},
+  options: { runs?: number; log?: (line: string) => void; only?: string[] } = {},
 ): Promise<RouteLighthouse[]> {
   const runs = options.runs ?? 3;
   const chromePath = chromiumPath();
@@ -64,7 +120,12 @@ export async function measureLighthouse(
   });
   const out: RouteLighthouse[] = [];
   try {
-    for (const route of LIGHTHOUSE_ROUTES) {
+    let cookie: string | undefined;
+    for (const route of lighthouseRoutes().filter((r) => !options.only || options.only.includes(r.path))) {
+      if (route.signedIn && !cookie) {
+        cookie = await signedInCookie(appUrl);
+        await setBrowserCookies(chrome.port, appUrl, cookie);
+      }
       if (route.flow && !flowExists(route.flow)) {
         out.push({
           path: route.path,
@@ -80,7 +141,13 @@ export async function measureLighthouse(
       }
       const results: RouteLighthouse[] = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await audited(`${appUrl}${route.path}`, chrome.port, options.log);
+        const lhr = await audited(`${appUrl}${route.path}`, chrome.port, options.log, route.signedIn);
+        // A signed-in route that landed on the login page measured the wrong page.
+        if (
+          route.signedIn &&
+          new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl ?? appUrl).pathname !== route.path
+        )
+          throw new Error(`Lighthouse on ${route.path} ended on ${lhr.finalDisplayedUrl}: not signed in`);
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? null;
         results.push({
           path: route.path,

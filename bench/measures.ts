@@ -1,4 +1,4 @@
-// The six measures as the runner calls them, with their iteration counts in full and smoke mode.
+// The measures as the runner calls them, with their iteration counts in full and smoke mode.
 // Weight and Lighthouse share one service started as `npm start` runs it (./lib/appServer).
 
 import { measureEngineStart } from './engine';
@@ -6,10 +6,12 @@ import { startApp } from './lib/appServer';
 import { freePort } from './lib/ports';
 import type { Started } from './lib/processes';
 import { measureLighthouse } from './lighthouse';
+import { measurePortal } from './portal/measure';
 import { buildRenderPages } from './render/build';
 import { measureRendering } from './render/measure';
 import type { MeasureData, MeasureName } from './report/types';
 import { runRulesBench } from './rules/bench';
+import { measureCost } from './service/cost';
 import { measureService } from './service/index';
 import { measureWeight } from './weight';
 
@@ -20,6 +22,8 @@ export const SETTINGS = {
     render: { loads: 7, typingRuns: 3 },
     lighthouse: { runs: 3 },
     service: { seconds: 8, connections: 10 },
+    cost: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
+    portal: { customers: 200, concurrency: 20 },
   },
   smoke: {
     engine: { loads: 1, machineRuns: 3 },
@@ -27,6 +31,8 @@ export const SETTINGS = {
     render: { loads: 1, typingRuns: 1 },
     lighthouse: { runs: 1 },
     service: { seconds: 1, connections: 2 },
+    cost: { calcRequests: 300, quotationRequests: 60, connections: 2 },
+    portal: { customers: 10, concurrency: 4 },
   },
 };
 
@@ -53,6 +59,8 @@ export const RUNNERS: { [K in MeasureName]: Runner<K> } = {
   lighthouse: async (ctx) =>
     measureLighthouse((await ctx.app()).url, { ...settings(ctx).lighthouse, log: ctx.log }),
   service: (ctx) => measureService({ ...settings(ctx).service, log: ctx.log }),
+  cost: (ctx) => measureCost({ ...settings(ctx).cost, log: ctx.log }),
+  portal: (ctx) => measurePortal({ ...settings(ctx).portal, log: ctx.log }),
 };
 
 /** Starts the service lazily, once; `stop` ends it if it was started. */

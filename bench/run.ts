@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { ensureBuilt } from './lib/build';
 import { loadAverage, machineInfo } from './lib/machine';
 import { BENCH, ROOT, WORK } from './lib/paths';
+import { behindQuietGate, QUIET_LOAD, quietSettings } from './lib/quiet';
 import { RUNNERS, sharedApp } from './measures';
 import { judgeGoals } from './report/goals';
 import { MEASURES, type MeasureName, type MeasureRun, type Measures, type Results } from './report/types';
@@ -113,6 +114,12 @@ async function main(): Promise<number> {
   const logFor = (name: string) => (line: string) => console.log(`[${clock()}] ${name}: ${line}`);
   const log = logFor('bench');
   log(`${options.smoke ? 'smoke run of' : 'measuring'} ${options.measures.join(', ')}`);
+  const gate = quietSettings();
+  log(
+    gate.anyLoad
+      ? `BENCH_ANY_LOAD=1: figures are reported at any load and marked as not quiet (development only)`
+      : `quiet gate: a measure starts at a load average ≤ ${QUIET_LOAD} (waiting up to ${gate.waitSeconds} s, BENCH_QUIET_WAIT) and its figures are dropped if it ends above`,
+  );
 
   await ensureBuilt({
     needDist: options.build && options.measures.some((m) => m === 'weight' || m === 'lighthouse'),
@@ -132,7 +139,16 @@ async function main(): Promise<number> {
       const entry: MeasureRun = { measuredAt, seconds: 0, smoke: options.smoke };
       try {
         const ctx = { smoke: options.smoke, log: mlog, app: app.get };
-        entry.data = await (RUNNERS[name] as (c: typeof ctx) => Promise<MeasureRun['data']>)(ctx);
+        const gated = await behindQuietGate(
+          name,
+          () => (RUNNERS[name] as (c: typeof ctx) => Promise<MeasureRun['data']>)(ctx),
+          { log: mlog },
+        );
+        entry.quiet = gated.quiet;
+        if (gated.skipped) {
+          entry.skipped = gated.skipped;
+          mlog(`SKIPPED: ${gated.skipped}`);
+        } else entry.data = gated.data;
       } catch (error) {
         failed++;
         entry.error = (error as Error).stack ?? String(error);

@@ -16,19 +16,27 @@ export async function startApp(options: {
   databaseUrl?: string;
   name: string;
   nodeArgs?: string[];
+  /** The embedded database's folder (already seeded); a fresh one when absent. */
+  dataDir?: string;
+  /** The per-IP limits as configured by default (the portal load comes from many addresses). */
+  keepRateLimits?: boolean;
 }): Promise<Started> {
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    // The quotation load stores thousands of offers from one address.
-    RATE_LIMIT_OFFERS_PER_IP_HOUR: '100000',
+    ...(options.keepRateLimits
+      ? {}
+      : {
+          RATE_LIMIT_PER_MINUTE: '0',
+          // The quotation load stores thousands of offers from one address.
+          RATE_LIMIT_OFFERS_PER_IP_HOUR: '100000',
+        }),
     OUTBOX_POLL_MS: '0',
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_URL: `http://127.0.0.1:${options.port}`,
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  else env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bench-db-'));
+  else env.DATA_DIR = options.dataDir ?? mkdtempSync(join(tmpdir(), 'bench-db-'));
   return startNodeServer({
     script: 'src/server/main.ts',
     port: options.port,

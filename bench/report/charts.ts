@@ -1,5 +1,7 @@
 // One chart per measure, from the figures of a results file (measures without figures get none).
 
+import { isPortalRun, PORTAL_CALLS, type PortalRun } from '../portal/measure';
+import { type Cost, costPairs, isCost } from '../service/cost';
 import { count, KB, kb, ms } from './format';
 import { GOALS, loadFigures } from './goals';
 import type { Bar, Chart } from './svg';
@@ -198,11 +200,62 @@ function engineChart(m: Measures): Chart | null {
   };
 }
 
+function costChart(m: Measures): Chart | null {
+  const r = m.cost?.data;
+  if (!r) return null;
+  const bars = costPairs(r).flatMap((p) =>
+    [
+      { label: `${p.label}, floor`, c: p.floor, ours: false },
+      { label: p.label, c: p.ours, ours: true },
+    ].filter((b) => isCost(b.c)),
+  );
+  if (!bars.length) return null;
+  return {
+    title: "The service's CPU time per request, against its floor",
+    subtitle: `server process CPU (/proc) over ${r.settings.calcRequests.toLocaleString('en-GB')} calc and ${r.settings.quotationRequests.toLocaleString('en-GB')} quotation requests`,
+    panels: [
+      {
+        title: 'CPU ms per request (service process)',
+        bars: bars.map((b) => {
+          const c = b.c as Cost;
+          return { label: b.label, value: c.cpuMsPerRequest, text: ms(c.cpuMsPerRequest), highlight: b.ours };
+        }),
+      },
+    ],
+  };
+}
+
+function portalChart(m: Measures): Chart | null {
+  const p = m.portal?.data;
+  if (!p) return null;
+  const runs = (['pglite', 'postgres'] as const).filter((db) => isPortalRun(p[db]));
+  if (!runs.length) return null;
+  return {
+    title: 'The portal under load',
+    subtitle: 'p95 per call, ms',
+    panels: runs.map((db) => {
+      const r = p[db] as PortalRun;
+      return {
+        title: db === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        bars: PORTAL_CALLS.map((c) => ({
+          label: c,
+          value: r.calls[c].p95Ms,
+          text: ms(r.calls[c].p95Ms),
+          highlight: true,
+        })),
+        goal: { value: GOALS.portalP95Ms, label: `≤ ${GOALS.portalP95Ms} ms` },
+      };
+    }),
+  };
+}
+
 export const CHARTS: Record<MeasureName, (m: Measures) => Chart | null> = {
   weight: weightChart,
   lighthouse: lighthouseChart,
   render: renderChart,
   rules: rulesChart,
   service: serviceChart,
+  cost: costChart,
+  portal: portalChart,
   engine: engineChart,
 };

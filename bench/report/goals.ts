@@ -1,6 +1,10 @@
 // The goals of issue 6, judged on the figures of one results file. A goal whose figures are missing
 // (measure failed or not run, route not there yet) is `met: null`, never guessed.
 
+import { quietWords } from '../lib/quiet';
+import { lighthouseRoutes } from '../lib/routes';
+import { isPortalRun, PORTAL_CALLS } from '../portal/measure';
+import { costPairs, isCost } from '../service/cost';
 import type { Measured } from '../service/index';
 import type { LoadFigures } from '../service/load';
 import { count, KB, kb, ms, percent, ratio } from './format';
@@ -11,6 +15,7 @@ export const GOALS = {
   lighthouseScore: 98,
   firstContentfulPaintMs: 1200,
   maxCls: 0.02,
+  maxTbtMs: 150,
   keystrokeShareOfRjsf: 1 / 3,
   commitsPerKeystroke: 1,
   rulesRatio: 1000,
@@ -18,6 +23,11 @@ export const GOALS = {
   calcP99Ms: 20,
   quotationsPerSecondPg: 4000,
   quotationsPerSecondPglite: 2000,
+  /** Ours costs at most this many times its floor's CPU per request (issue 27). */
+  costOfFloor: 2,
+  costP99Ms: 20,
+  portalP95Ms: 200,
+  portalPdfP95Ms: 150,
 } as const;
 
 export const loadFigures = (m: Measured | undefined): (LoadFigures & { path: string }) | null =>
@@ -42,12 +52,13 @@ function weightGoals(measures: Measures): Goal[] {
 
 function lighthouseGoals(measures: Measures): Goal[] {
   const data = measures.lighthouse?.data;
-  const paths = data?.map((r) => r.path) ?? ['/driver/offer/1', '/motor/offer/1', '/help-page', '/login'];
+  const paths = data?.map((r) => r.path) ?? lighthouseRoutes().map((r) => r.path);
   return paths.flatMap((path): Goal[] => {
     const route = data?.find((r) => r.path === path);
     const score = route?.score ?? null;
     const fcp = route?.fcpMs ?? null;
     const cls = route?.cls ?? null;
+    const tbt = route?.tbtMs ?? null;
     const missing = route?.note ?? 'not measured';
     return [
       {
@@ -65,6 +76,14 @@ function lighthouseGoals(measures: Measures): Goal[] {
         measured: fcp === null ? missing : ms(fcp),
         met: fcp === null ? null : fcp <= GOALS.firstContentfulPaintMs,
         margin: fcp === null ? undefined : GOALS.firstContentfulPaintMs / fcp - 1,
+      },
+      {
+        id: `lighthouse.tbt.${path}`,
+        measure: 'lighthouse',
+        goal: `total blocking time of ${path} ≤ ${GOALS.maxTbtMs} ms (Lighthouse mobile)`,
+        measured: tbt === null ? missing : ms(tbt),
+        met: tbt === null ? null : tbt <= GOALS.maxTbtMs,
+        margin: tbt === null ? undefined : GOALS.maxTbtMs / Math.max(tbt, 1) - 1,
       },
       {
         id: `lighthouse.cls.${path}`,
@@ -207,6 +226,75 @@ function serviceGoals(measures: Measures): Goal[] {
   return out;
 }
 
+function costGoals(measures: Measures): Goal[] {
+  const data = measures.cost?.data;
+  const pairs = data
+    ? costPairs(data)
+    : [
+        ...['motor', 'driver'].map((f) => ({ id: `cost.calc.${f}`, label: `${f}calc` })),
+        { id: 'cost.quotation.pglite', label: 'quotation on PGlite' },
+        { id: 'cost.quotation.postgres', label: 'quotation on PostgreSQL' },
+      ].map((p) => ({ ...p, floor: undefined, ours: undefined }));
+  return pairs.map((p): Goal => {
+    const goal = `${p.label}: service CPU per request ≤ ${GOALS.costOfFloor}× its floor's, p99 ≤ ${GOALS.costP99Ms} ms`;
+    const base = { id: p.id, measure: 'cost' as const, goal };
+    const ours = isCost(p.ours) ? p.ours : null;
+    const floor = isCost(p.floor) ? p.floor : null;
+    if (!ours || !floor) {
+      const note =
+        (p.ours && 'note' in p.ours ? p.ours.note : null) ??
+        (p.floor && 'note' in p.floor ? p.floor.note : null);
+      return { ...base, measured: note ?? 'not measured', met: null };
+    }
+    const times = ours.cpuMsPerRequest / Math.max(floor.cpuMsPerRequest, 1e-6);
+    const failed = ours.failed + floor.failed;
+    return {
+      ...base,
+      measured: `${ratio(times)} the floor's CPU (${ms(ours.cpuMsPerRequest)} against ${ms(floor.cpuMsPerRequest)} a request), p99 ${ms(ours.p99Ms)}${failed ? `, ${failed} failed` : ''}`,
+      met: times <= GOALS.costOfFloor && ours.p99Ms <= GOALS.costP99Ms && failed === 0,
+      margin: Math.min(GOALS.costOfFloor / times, GOALS.costP99Ms / Math.max(ours.p99Ms, 1)) - 1,
+    };
+  });
+}
+
+function portalGoals(measures: Measures): Goal[] {
+  const data = measures.portal?.data;
+  return (['pglite', 'postgres'] as const).flatMap((db): Goal[] => {
+    const name = db === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const run = data?.[db];
+    const r = isPortalRun(run) ? run : null;
+    const missing = run && 'note' in run ? run.note : 'not measured';
+    const calls = PORTAL_CALLS.filter((c) => c !== 'signIn');
+    const errors = r ? PORTAL_CALLS.reduce((n, c) => n + r.calls[c].errors, 0) : 0;
+    const worst = r ? Math.max(...calls.map((c) => r.calls[c].p95Ms)) : 0;
+    const pdf = r?.calls.pdf.p95Ms ?? 0;
+    return [
+      {
+        id: `portal.calls.${db}`,
+        measure: 'portal',
+        goal: `portal on ${name}, ${data && r ? r.customers : 200} customers: 0 errors, p95 ≤ ${GOALS.portalP95Ms} ms for every call but sign-in`,
+        measured: r
+          ? `${errors} errors; p95 ${calls.map((c) => `${c} ${ms(r.calls[c].p95Ms)}`).join(', ')}`
+          : missing,
+        met: r ? errors === 0 && worst <= GOALS.portalP95Ms : null,
+        margin: r ? GOALS.portalP95Ms / Math.max(worst, 1) - 1 : undefined,
+      },
+      {
+        id: `portal.pdf.${db}`,
+        measure: 'portal',
+        goal: `policy schedule PDF on ${name}: p95 ≤ ${GOALS.portalPdfP95Ms} ms`,
+        measured: r ? ms(pdf) : missing,
+        met: r ? pdf <= GOALS.portalPdfP95Ms && r.calls.pdf.errors === 0 : null,
+        margin: r ? GOALS.portalPdfP95Ms / Math.max(pdf, 1) - 1 : undefined,
+      },
+    ];
+  });
+}
+
+/**
+ * Every goal says how its figure was taken (quiet or not, bench/lib/quiet.ts); a goal of a measure
+ * the quiet gate skipped is not judged and says why.
+ */
 export function judgeGoals(measures: Measures): Goal[] {
   return [
     ...weightGoals(measures),
@@ -214,5 +302,11 @@ export function judgeGoals(measures: Measures): Goal[] {
     ...renderGoals(measures),
     ...rulesGoals(measures),
     ...serviceGoals(measures),
-  ];
+    ...costGoals(measures),
+    ...portalGoals(measures),
+  ].map((g) => {
+    const run = measures[g.measure];
+    if (run?.skipped) return { ...g, measured: run.skipped, met: null, margin: undefined, taken: 'skipped' };
+    return run?.data ? { ...g, taken: quietWords(run.quiet) } : g;
+  });
 }

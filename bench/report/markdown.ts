@@ -2,18 +2,14 @@
 // against the peers, measured in the same run), a chart per measure, and for every goal not met
 // the reason and the next step (./analysis.ts).
 
+import { QUIET_LOAD, quietWords } from '../lib/quiet';
 import { NOT_MET } from './analysis';
 import { ENGINE_LABELS } from './charts';
 import { BORDERLINE, count, kb, mark, ms, percent, ratio } from './format';
 import { loadFigures } from './goals';
+import { cost, portal } from './loadSections';
+import { goalCell, table } from './table';
 import type { Goal, MeasureName, MeasureRun, Measures, Results } from './types';
-
-const table = (head: string[], rows: string[][]): string =>
-  [
-    `| ${head.join(' | ')} |`,
-    `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
 
 const TITLES: Record<MeasureName, string> = {
   weight: '1a. Weight',
@@ -21,13 +17,10 @@ const TITLES: Record<MeasureName, string> = {
   render: '2. Rendering',
   rules: '3. Rules',
   service: '4. Service',
+  cost: '4b. Service cost per request',
+  portal: '4c. The portal under load',
   engine: '5. Engine start',
 };
-
-function goalCell(goals: Goal[], id: string): string {
-  const g = goals.find((x) => x.id === id);
-  return g ? mark(g.met, g.margin) : '';
-}
 
 function weight(m: Measures, goals: Goal[]): string[] {
   const w = m.weight?.data;
@@ -89,7 +82,7 @@ function lighthouse(m: Measures, goals: Goal[]): string[] {
       ]),
     ),
     '',
-    "Lighthouse's default mobile settings (emulated phone, simulated slow 4G and 4× CPU slowdown), performance only; the run with the median score is shown.",
+    "Lighthouse's default mobile settings (emulated phone, simulated slow 4G and 4× CPU slowdown), performance only, 3 runs per route; the run with the median score is shown. Routes (bench/lib/routes.ts): every product's first step (each flow with a product API), /help-page, /login, and a demo customer's /my-dashboard and /my-contracts audited signed in (Lighthouse sends the session cookie; a run that ends anywhere but on the route fails). Goals per route: score ≥ 98, total blocking time ≤ 150 ms, FCP ≤ 1.2 s, CLS ≤ 0.02. The portal routes' script bytes are guarded in CI by tests/e2e/portal-weight.spec.ts (budget: today's figures in portalWeightBudget.json; goal 150 KB gz).",
   ];
 }
 
@@ -272,17 +265,22 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   render,
   rules,
   service,
+  cost,
+  portal,
   engine,
 };
 
 function section(name: MeasureName, run: MeasureRun | undefined, results: Results): string[] {
   const out = [`## ${TITLES[name]}`, ''];
-  if (!run) return [...out, `Not measured yet: \`npm run bench -- --only ${name}\`.`, ''];
+  if (!run)
+    return [...out, `Not measured yet, pending a quiet run: \`npm run bench -- --only ${name}\`.`, ''];
   out.push(
     `Measured ${run.measuredAt.replace('T', ' ').slice(0, 16)} UTC in ${Math.round(run.seconds)} s${run.smoke ? ' (smoke mode: tiny counts, figures not meaningful)' : ''}.`,
     '',
   );
   if (run.error) return [...out, `The measure failed: \`${run.error.split('\n')[0]}\``, ''];
+  out.push(`Taken: ${quietWords(run.quiet)}.`, '');
+  if (run.skipped) return [...out, `Skipped: ${run.skipped}. The figures are pending a quiet run.`, ''];
   out.push(
     ...SECTIONS[name](results.measures, results.goals),
     '',
@@ -372,14 +370,17 @@ export function resultsMarkdown(results: Results): string {
     '## Goals',
     '',
     table(
-      ['measure', 'goal', 'measured', ''],
+      ['measure', 'goal', 'measured', '', 'taken'],
       results.goals.map((g) => [
         TITLES[g.measure].replace(/^\S+ /, ''),
         g.goal,
         g.measured,
         mark(g.met, g.margin),
+        g.taken ?? '',
       ]),
     ),
+    '',
+    `"Taken": whether the figure was taken on a quiet machine, a 1-minute load average ≤ ${QUIET_LOAD} before and after its measure (bench/lib/quiet.ts). A measure does not start above it: it waits up to BENCH_QUIET_WAIT seconds (default 120) for the machine to calm down, then is skipped with the reason; figures of a measure that ends above it are dropped. BENCH_ANY_LOAD=1 reports them anyway, marked NOT quiet, for development only. Figures from before the gate say "quiet unknown" and are pending a quiet run.`,
     '',
     `"Borderline": within ${BORDERLINE * 100} % of the goal's threshold, where this machine's noise can turn the outcome either way from one run to the next.`,
     '',
@@ -390,7 +391,7 @@ export function resultsMarkdown(results: Results): string {
   out.push(
     '## Reproduce',
     '',
-    '`npm run bench` (about 4 minutes on 2 cores, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
+    '`npm run bench` (about 10 minutes on 2 cores with the service cost and portal measures, plus up to 2 minutes per measure waiting for a quiet machine, plus a build when dist/ is out of date; `-- --only rules,render` for a subset, `-- --smoke` for a quick check). See docs/development.md#benchmarks.',
     '',
   );
   return out.join('\n');

@@ -2,13 +2,25 @@
 // every goal of issue 6 with its target, what was measured and whether it was met.
 
 import type { EngineStartResult } from '../engine';
+import type { QuietRecord } from '../lib/quiet';
 import type { RouteLighthouse } from '../lighthouse';
+import type { PortalResult } from '../portal/measure';
 import type { RenderResult } from '../render/measure';
 import type { RulesResult } from '../rules/bench';
+import type { CostResult } from '../service/cost';
 import type { ServiceResult } from '../service/index';
 import type { WeightResult } from '../weight';
 
-export const MEASURES = ['weight', 'lighthouse', 'render', 'rules', 'service', 'engine'] as const;
+export const MEASURES = [
+  'weight',
+  'lighthouse',
+  'render',
+  'rules',
+  'service',
+  'cost',
+  'portal',
+  'engine',
+] as const;
 export type MeasureName = (typeof MEASURES)[number];
 
 export interface MeasureData {
@@ -17,6 +29,8 @@ export interface MeasureData {
   render: RenderResult;
   rules: RulesResult;
   service: ServiceResult;
+  cost: CostResult;
+  portal: PortalResult;
   engine: EngineStartResult;
 }
 
@@ -28,6 +42,10 @@ export interface MeasureRun<K extends MeasureName = MeasureName> {
   smoke: boolean;
   data?: MeasureData[K];
   error?: string;
+  /** The load average before and after the measure, and whether its figures were taken quiet. */
+  quiet?: QuietRecord;
+  /** Why the figures were not reported (the machine was busy: bench/lib/quiet.ts). */
+  skipped?: string;
 }
 
 export type Measures = { [K in MeasureName]?: MeasureRun<K> };
@@ -58,6 +76,8 @@ export interface Goal {
    * negative on the wrong side (0.25: a quarter better than needed). Absent for counts.
    */
   margin?: number;
+  /** How the figure was taken: "quiet (load 0.8 → 0.9)", "NOT quiet (…)", or unknown for old results. */
+  taken?: string;
 }
 
 export interface Results {

@@ -3,7 +3,7 @@
 // free port, so benchmarks run side by side do not meet), removed afterwards. Absent pg_ctl, the caller records why PostgreSQL was skipped.
 
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../lib/ports';
@@ -26,6 +26,8 @@ function pgBin(name: string): string | null {
 export interface Cluster {
   url: string;
   stop: () => Promise<void>;
+  /** The postmaster's process id (its backends are its children): the database's own CPU time. */
+  pid: () => number;
 }
 
 /** Null when PostgreSQL is not installed; the reason is then `pgMissingReason`. */
@@ -90,7 +92,8 @@ export async function startCluster(settings: Record<string, string> = {}): Promi
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop };
+  const pid = () => Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return { url: `postgres://postgres@127.0.0.1:${port}/bench`, stop, pid };
 }
 
 export const pgMissingReason =

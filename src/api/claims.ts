@@ -25,6 +25,20 @@ export interface ClaimDetail {
   IT_ATTACHMENT_LIST: ClaimFileEntry[];
   MISSING_SLOTS: string[];
   SLOTS: { SLOT: string; KIND: 'photo' | 'document'; FILLED: boolean }[];
+  /** The insurer asks for more information: the customer may fill EXTRA_SLOTS. */
+  MORE_INFO: boolean;
+  EXTRA_SLOTS: { SLOT: string; KIND: 'photo' | 'document'; FILLED: boolean }[];
+  ET_HISTORY: CaseHistoryEntry[];
+}
+
+/** One change of a claim or request: its status, its date (Y-m-d) and the insurer's note. */
+export interface CaseHistoryEntry {
+  FROM_STATUS: string | null;
+  STATUS: string;
+  STATUS_DESC: string;
+  NOTE: string;
+  DATE: string;
+  AT: string;
 }
 
 export interface ClaimPayment {
@@ -33,6 +47,13 @@ export interface ClaimPayment {
   COMPENSATION_TYPE: string;
   COMPENSATION_TYPE_DESC: string;
   AMOUNT: number | null;
+  /** Once paid (ET_PAYMENT): the amount paid in euro, the date, how, and the account masked. */
+  PAID_AMOUNT?: number;
+  PAYMENT_DATE?: string;
+  PAYMENT_METHOD?: string;
+  PAYMENT_METHOD_DESC?: string;
+  ACCOUNT?: string;
+  REFERENCE?: string;
 }
 
 const seg = (s: string) => encodeURIComponent(s);

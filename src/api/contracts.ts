@@ -1,7 +1,7 @@
 // The portal's contract and offer calls beyond the dashboard's lists (docs/portal-api.md §10–§11):
 // one contract's detail, its policy schedule as a PDF, and one of the customer's stored offers.
 
-import { type ZcpCallOptions, zcpRead } from './client';
+import { type ZcpCallOptions, zcpCommand, zcpRead } from './client';
 import type { OfferDetail } from './types';
 import { getOfferDetail } from './zcp';
 
@@ -32,6 +32,8 @@ export interface ContractDetail {
     STATUS_DESC?: string;
     START_DATE: string;
     EXPIRY_DATE: string;
+    /** A certificate of insurance can be downloaded (a motor contract in force). */
+    CERTIFICATE?: boolean;
     ZZPREMIUM_BEFORE_DISC_AMOUNT: number;
     ZZPREMIUM_AFTER_DISC_AMOUNT: number;
     ZZBALANCE_AMOUNT: number;
@@ -60,6 +62,26 @@ export function getPolicySchedule(contractNo: string, productId: string): Promis
     'GetPDF',
     { CONTRACT_NO: contractNo, PRODUCT_ID: productId },
     { binary: true, quiet: true },
+  );
+}
+
+/** The certificate of insurance with its QR code (POST /zcp/contract/certificate), in the page's language. */
+export function getCertificate(contractNo: string, productId: string): Promise<Blob> {
+  return zcpRead<Blob>(
+    'POST',
+    'contract/certificate',
+    { CONTRACT_NO: contractNo, PRODUCT_ID: productId },
+    { binary: true, quiet: true },
+  );
+}
+
+/** Revokes the QR code of the contract's certificates (a lost or shared copy). */
+export function revokeCertificate(contractNo: string, productId: string): Promise<true> {
+  return zcpCommand(
+    'POST',
+    'contract/certificate/revoke',
+    { CONTRACT_NO: contractNo, PRODUCT_ID: productId },
+    { quiet: true },
   );
 }
 

@@ -45,6 +45,7 @@ const PromoPage = lazyPage(() => import('./pages/PromoPage'), 'PromoPage');
 const EmailValidationPage = lazyPage(() => import('./pages/EmailValidationPage'), 'EmailValidationPage');
 const CookiesPage = lazyPage(() => import('./pages/CookiesPage'), 'CookiesPage');
 const HelpPage = lazyPage(() => import('./pages/HelpPage'), 'HelpPage');
+const VerifyPage = lazyPage(() => import('./pages/VerifyPage'), 'VerifyPage');
 
 /** Runs the guards; a redirect keeps whatever query the guard decided on. */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
@@ -156,6 +157,8 @@ export function appRoutes({ extraRoutes = [], ...slots }: AppRoutesOptions = {})
         ),
         page('Cookies', 'cookies', <CookiesPage />, 'pages:cookies.title'),
         page('HelpPage', 'help-page', <HelpPage />, 'pages:help.title'),
+        // The page a certificate of insurance's QR code opens; not a visit to remember.
+        page('Verify', 'verify/:token', <VerifyPage />, 'pages:verify.title', true),
         ...extraRoutes,
         // Development only (npm run dev): the flow preview. The production build drops the branch
         // and with it every module under src/dev.

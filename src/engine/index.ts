@@ -43,3 +43,4 @@ export {
   normalizePlate,
   type RuleResult,
 } from './rules/fieldRules';
+export * from './withdrawal';

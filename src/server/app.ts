@@ -13,8 +13,12 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
+import { devDeskRoutes } from './casework/devDesk';
+import { integrationRoutes } from './casework/integrationRoutes';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
+import { verifyRoutes } from './contracts/certificate/routes';
+import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
 import { type Db, openDb } from './db';
 import { motorRoutes } from './offers/motorRoutes';
 import { offerOwnership } from './offers/offerOwner';
@@ -168,6 +172,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           description: 'The API behind the public quote-and-purchase flows (docs/api.md explains each call).',
         },
         servers: [{ url: config.publicUrl }],
+        components: {
+          securitySchemes: {
+            integrationToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'The core system’s service token (/zcp/integration); the service keeps its SHA-256 (INTEGRATION_TOKEN_SHA256)',
+            },
+          },
+        },
       },
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     });
@@ -239,7 +253,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await zcp.register(contactRoutes(ctx));
       await zcp.register(miscRoutes(ctx));
       await zcp.register(promoRoutes(ctx));
+      await zcp.register(withdrawalLinkRoutes(ctx));
       await zcp.register(portalRoutes(ctx));
+      await zcp.register(verifyRoutes(ctx));
+      await zcp.register(integrationRoutes(ctx));
     },
     { prefix: '/zcp' },
   );
@@ -248,6 +265,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(devSmsRoutes(ctx));
   }
   if (config.env !== 'production') await app.register(devFlowsRoutes());
+  // The testers' desk moves cases as the insurer would: never in production, demo or not.
+  if (config.env !== 'production') await app.register(devDeskRoutes(ctx));
 
   // The sandbox takes published test cards as payments: never in production unless a demo said so.
   if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
@@ -274,6 +293,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         log: app.log,
         now,
         onMailQueued: ctx.kickOutbox,
+        publicUrl: config.payment.publicUrl,
       })
         .then(
           (summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'),

@@ -6,9 +6,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { passkeyRoutes } from './accounts/passkeys';
 import { umRoutes } from './accounts/routes';
 import { claimRoutes } from './claims/routes';
+import { certificateRoutes } from './contracts/certificate/routes';
 import { endorsementRoutes } from './contracts/endorsements/routes';
 import { paymethodRoutes } from './contracts/paymethod/routes';
 import { contractRoutes } from './contracts/routes';
+import { withdrawalRoutes } from './contracts/withdrawal/routes';
 import { dashboardRoutes } from './customers/dashboardRoutes';
 import { customerRoutes } from './customers/routes';
 import { loadDemoData } from './demo';
@@ -35,10 +37,12 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(customerRoutes(ctx));
     await app.register(dashboardRoutes(ctx));
     await app.register(contractRoutes(ctx));
+    await app.register(certificateRoutes(ctx));
     await app.register(endorsementRoutes(ctx));
     await app.register(passkeyRoutes(ctx));
     await app.register(claimRoutes(ctx));
     await app.register(requestRoutes(ctx));
     await app.register(paymethodRoutes(ctx));
+    await app.register(withdrawalRoutes(ctx));
   };
 }

@@ -84,9 +84,23 @@ const values = {
   amount: '62 €',
   expiryDate: '09/04/2026',
   link: 'https://www.example.com.cy/driver/offer/1?offer=OF100001',
+  withdrawalDays: 14,
+  withdrawnOn: '20/03/2026',
+  premium: '365 €',
+  coveredDays: 6,
+  kept: '6 €',
+  refund: '359 €',
+  refundWay: 'It goes back to the card you paid with.',
   contractNo: '5000001',
   startDate: '15/03/2026',
   endDate: '14/03/2027',
+  // A case's change (caseChanged): its kind, number, new status and the lines the service fills.
+  kind: 'Claim',
+  about: 'your claim',
+  ref: 'CL2026000103',
+  status: 'In review',
+  noteLine: '',
+  paymentLine: '',
 };
 
 describe('templates', () => {
@@ -138,6 +152,27 @@ describe('delivery', () => {
     );
     expect(rows[0].status).toBe('SENT');
     expect(rows[0].sent_at).not.toBeNull();
+  });
+
+  it('sends the files a mail carries (a withdrawal confirmation) as attachments', async () => {
+    const pdf = Buffer.from('%PDF-1.7 withdrawal confirmation');
+    await enqueueMail(s.testDb.db, {
+      to: 'andreas@example.com',
+      template: 'withdrawalConfirmed',
+      lang: 'en',
+      values,
+      attachments: [{ fileName: 'withdrawal-CY1-en.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    const report = await deliverPending(
+      s.testDb.db,
+      { mail: transport },
+      { from: 'Insurer <no-reply@insurer.com.cy>', maxAttempts: 3, now: new Date() },
+    );
+    transport.close();
+    expect(report).toMatchObject({ sent: 1 });
+    expect(received[0].raw).toMatch(/Content-Type: application\/pdf; name=withdrawal-CY1-en\.pdf/);
+    expect(received[0].raw).toContain(pdf.toString('base64'));
   });
 
   it('retries after a refusal and gives up after the last attempt', async () => {

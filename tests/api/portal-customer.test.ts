@@ -308,8 +308,8 @@ describe('dashboard', () => {
     expect(claims).toHaveLength(3);
     expect(claims.find((x: { CLAIM_NO: string }) => x.CLAIM_NO === 'CL2026000101')).toMatchObject({
       CONTRACT_NO: 'CY9000101',
-      STATUS: 'IN_PROGRESS',
-      STATUS_DESC: 'Σε εξέλιξη',
+      STATUS: 'IN_REVIEW',
+      STATUS_DESC: 'Υπό εξέταση',
       CLAIMED_AMOUNT: 1850,
       PAYMENT_STATUS: 'PENDING',
     });

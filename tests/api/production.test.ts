@@ -64,6 +64,8 @@ describe('production configuration', () => {
     expect(problems).toEqual([
       expect.stringMatching(/needs JCC_MERCHANT_ID/),
       expect.stringMatching(/https:\/\/ JCC_STATUS_URL/),
+      // The refund call lives beside the status URL by default, so it is http too (issue 28 item 1).
+      expect.stringMatching(/https:\/\/ JCC_REFUND_URL/),
       expect.stringMatching(/must not use the sandbox passwords/),
     ]);
   });
@@ -121,18 +123,28 @@ describe('a production service', () => {
     expect((await app.inject({ url: '/%2eenv' })).body).not.toContain('leaked');
   });
 
-  it('mounts no sandbox, dev mailbox, dev flows or API explorer', async () => {
+  it("mounts no sandbox, dev mailbox, dev flows, testers' desk or API explorer", async () => {
     for (const url of [
       '/sandbox/jcc/card',
       '/dev/mailbox',
       '/dev/mailbox.json',
       '/dev/flows/check',
+      '/dev/desk',
+      '/dev/desk.css',
       '/zcp/docs',
     ]) {
       expect((await app.inject({ url })).statusCode, url).toBe(404);
     }
     const pay = await app.inject({ method: 'POST', url: '/sandbox/jcc/payment', payload: {} });
     expect(pay.statusCode).toBe(404);
+    // The desk's form post, which would move a claim as the insurer: not there either.
+    const desk = await app.inject({
+      method: 'POST',
+      url: '/dev/desk',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=move&kind=CLAIM&ref=CL2026000103&to=IN_REVIEW',
+    });
+    expect(desk.statusCode).toBe(404);
   });
 
   it('refuses to build with the sandbox in production, whatever built the configuration', async () => {

@@ -64,6 +64,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
       publicUrl: base,
       providerUrl: `${base}/sandbox/jcc/payment`,
       statusUrl: `${base}/sandbox/jcc/rest/getOrderStatusExtended.do`,
+      refundUrl: `${base}/sandbox/jcc/rest/refund.do`,
     };
   }
 

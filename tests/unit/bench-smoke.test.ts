@@ -36,6 +36,18 @@ const load = (rps: number, p99: number, path: string) => ({
   connections: 10,
 });
 
+const cost = (cpuMsPerRequest: number, p99Ms: number) => ({
+  path: '/x',
+  requests: 1000,
+  failed: 0,
+  cpuMsPerRequest,
+  requestsPerSecond: 1000,
+  p50Ms: 1,
+  p99Ms,
+  connections: 10,
+  processes: 1,
+});
+
 const FIXTURE: Measures = {
   weight: {
     ...run,
@@ -125,6 +137,27 @@ const FIXTURE: Measures = {
       },
     },
   },
+  cost: {
+    ...run,
+    quiet: { loadBefore: 0.6, loadAfter: 0.9, threshold: 1.5, waitedSeconds: 0, quiet: true, anyLoad: false },
+    data: {
+      settings: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
+      postgresFrom: null,
+      calc: {
+        motor: { floor: cost(0.35, 3), ours: cost(0.6, 6) },
+        driver: { floor: cost(0.3, 3), ours: cost(0.7, 6) },
+      },
+      quotation: {
+        flow: 'driver',
+        pglite: { floor: cost(1.2, 8), ours: cost(2, 25) },
+        postgres: {
+          floor: { note: 'PostgreSQL is not installed here' },
+          ours: { note: 'PostgreSQL is not installed here' },
+        },
+        postgresTwoInstances: { note: 'PostgreSQL is not installed here' },
+      },
+    },
+  },
   engine: { ...run, error: 'Error: boom\n    at somewhere' },
 };
 
@@ -166,9 +199,11 @@ describe('bench runner', () => {
       'weight.firstPaint./motor/offer/1': false,
       'lighthouse.score./driver/offer/1': true,
       'lighthouse.fcp./driver/offer/1': true,
+      'lighthouse.tbt./driver/offer/1': true,
       'lighthouse.cls./driver/offer/1': true,
       'lighthouse.score./motor/offer/1': null,
       'lighthouse.fcp./motor/offer/1': null,
+      'lighthouse.tbt./motor/offer/1': null,
       'lighthouse.cls./motor/offer/1': null,
       'render.firstRender': true,
       'render.keystroke': true,
@@ -178,6 +213,14 @@ describe('bench runner', () => {
       'service.calc.driver': false,
       'service.quotation.postgres': null,
       'service.quotation.pglite': false,
+      'cost.calc.motor': true,
+      'cost.calc.driver': false,
+      'cost.quotation.pglite': false,
+      'cost.quotation.postgres': null,
+      'portal.calls.pglite': null,
+      'portal.pdf.pglite': null,
+      'portal.calls.postgres': null,
+      'portal.pdf.postgres': null,
     });
   });
 
@@ -251,6 +294,8 @@ describe('bench runner', () => {
     expect(md).toMatch(/## Goals not met[\s\S]*motor\/offer\/1 ≤ 150 KB gz/);
     expect(md).toMatch(/Not measured in this file:[\s\S]*PostgreSQL is not installed here/);
     const json = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
-    expect(json.goals).toHaveLength(16);
+    expect(json.goals).toHaveLength(26);
+    expect(md).toContain('### The plan for a peak of 200 quotations and 2,000 calcs a second');
+    expect(md).toMatch(/\| motorcalc: ours \| 0\.60 ms \|/);
   });
 });

@@ -43,6 +43,23 @@ describe('flows:check', () => {
     expect(checkFlowFolder({ ...base, files: driverFiles })).toEqual([]);
   });
 
+  it("needs the right of withdrawal in days on a public product, within the schema's range", () => {
+    const missing = check((f) => {
+      delete (f.flow.product as { withdrawalDays?: number }).withdrawalDays;
+    });
+    expect(missing).toEqual([
+      expect.objectContaining({
+        file: 'flows/driver/flow.json',
+        pointer: '/product',
+        message: expect.stringMatching(/withdrawalDays/),
+      }),
+    ]);
+    const negative = check((f) => {
+      (f.flow.product as { withdrawalDays?: number }).withdrawalDays = -1;
+    });
+    expect(negative[0]).toMatchObject({ file: 'flows/driver/flow.json', pointer: '/product/withdrawalDays' });
+  });
+
   it('names the file and pointer of a schema error', () => {
     const problems = check((f) => {
       (f.flow.steps[0].substeps[0].fields![0] as unknown as { widget: string }).widget = 'slider';

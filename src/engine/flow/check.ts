@@ -155,6 +155,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
   if (raw.product && input.files.tariff === undefined) {
     problems.push({ file: tariffFile, pointer: '/', message: 'a product flow needs tariff.json' });
   }
+  // A product sold on the public site promises the right of withdrawal in its declaration; the
+  // portal's withdrawal reads the period from here, so none may be left to a default.
+  if (raw.product && raw.area === 'public' && raw.product.withdrawalDays === undefined) {
+    problems.push({
+      file: flowFile,
+      pointer: '/product',
+      message:
+        "a public product needs withdrawalDays (the right of withdrawal, in days from the policy's issue)",
+    });
+  }
 
   let flow: Flow;
   try {
@@ -404,6 +414,15 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
         const [ns, rest] = key.split(/:(.*)/s) as [string, string];
         const plural = langs.some((lang) => hasKey(input.locales[lang]?.[ns], `${rest}_other`));
         needKey(plural ? `${key}_other` : key, flowFile, `${at}/text`);
+      }
+    }
+    // The certificate of insurance: paths the flow writes, labels in both languages.
+    const certificate = flow.product.certificate;
+    if (certificate) {
+      needPath(certificate.platePath, '/product/certificate/platePath');
+      for (const [i, fact] of (certificate.facts ?? []).entries()) {
+        needPath(fact.path, `/product/certificate/facts/${i}/path`);
+        needKey(fact.label, flowFile, `/product/certificate/facts/${i}/label`);
       }
     }
     for (const [field, path] of Object.entries(flow.product.objectFallbacks ?? {}))

@@ -126,6 +126,8 @@ export interface ProductMeta {
   api: { segment: string; calc: string; packages?: string; quotation: string };
   /** Days an offer stays valid. */
   offerValidityDays?: number;
+  /** The right of withdrawal in days from the policy's issue (purchase spec §9); public products need it. */
+  withdrawalDays?: number;
   /** The quote's blocks holding personal data, left out of an offer read by an old offer cookie alone. */
   personalData?: string[];
   /** false: the portal does not list the product's open offers (cyber, spec §1). */
@@ -135,11 +137,21 @@ export interface ProductMeta {
    * with a value, in order. A product without it is described by the policyholder's name.
    */
   objectSummary?: ObjectSummaryPart[];
+  /** A certificate of insurance with a verification QR code (motor): see schemas/flow.schema.json. */
+  certificate?: CertificateConfig;
   /**
    * Values of the insured object (the contract's CS_OBJECT) read from elsewhere in the quote when
    * the object has none: field name of the object -> quote path.
    */
   objectFallbacks?: Record<string, string>;
+}
+
+/** What a product's certificate of insurance states (issue 28 item 6). */
+export interface CertificateConfig {
+  /** The registration number: the one fact the public verification page shows beside the period. */
+  platePath: string;
+  /** Further facts (the permitted drivers), each a quote path and a locale key. */
+  facts?: { path: string; label: string; format?: 'yesno' }[];
 }
 
 /** One part of ProductMeta.objectSummary: "NNT240", "Toyota", "Rav4"; "Λεωφόρος Στροβόλου", "112". */

@@ -22,11 +22,14 @@ export function SlotUpload({
   claimNo,
   slot,
   kind,
+  label,
   onUploaded,
 }: {
   claimNo: string;
   slot: string;
   kind: 'photo' | 'document';
+  /** The slot's name when it is not one of the product's (the extra files asked for). */
+  label?: string;
   onUploaded: () => void;
 }) {
   const { t, i18n } = useTranslation('claims');
@@ -57,7 +60,7 @@ export function SlotUpload({
 
   return (
     <div className="claim-slot" data-slot={slot}>
-      <label htmlFor={id}>{t(`slots.${slot}.label`)}</label>
+      <label htmlFor={id}>{label ?? t(`slots.${slot}.label`)}</label>
       <input
         id={id}
         type="file"

@@ -9,6 +9,7 @@ import { type ClaimDetail, type ClaimPayment, getClaimDetail, getPaymentDetails 
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { SlotUpload } from '../claims/SlotUpload';
 import { showDate, showEuro } from '../format';
+import { CaseTimeline } from '../progress/CaseTimeline';
 import { useClaims } from '../state/portalData';
 import '../claims/claims.css';
 
@@ -84,18 +85,63 @@ export function ClaimDetailPage() {
             ) : null}
           </dl>
 
+          <h2>{t('progress.title')}</h2>
+          <CaseTimeline history={load.detail.ET_HISTORY} noteLabel={t('progress.noteBy')} />
+
+          {load.detail.MORE_INFO ? (
+            <section className="claim-more-info" aria-labelledby="claim-more-info">
+              <h2 id="claim-more-info">{t('progress.moreInfoTitle')}</h2>
+              <p>{t('progress.moreInfoText')}</p>
+              <div className="claim-slots">
+                {load.detail.EXTRA_SLOTS.filter((s) => !s.FILLED).map((s) => (
+                  <SlotUpload
+                    key={s.SLOT}
+                    claimNo={claimNo}
+                    slot={s.SLOT}
+                    kind={s.KIND}
+                    label={t('progress.extra', { n: Number(s.SLOT.replace('EXTRA_', '')) })}
+                    onUploaded={() => void read()}
+                  />
+                ))}
+              </div>
+            </section>
+          ) : null}
+
           <h2>{t('detail.payments')}</h2>
           {load.payments.length === 0 ? (
             <p>{t('paymentStatus.NONE')}</p>
           ) : (
-            <ul>
-              {load.payments.map((p) => (
-                <li key={`${p.PAYMENT_STATUS}-${p.COMPENSATION_TYPE}`}>
+            load.payments.map((p) =>
+              typeof p.PAID_AMOUNT === 'number' ? (
+                <dl
+                  key={`${p.PAYMENT_DATE}-${p.PAYMENT_METHOD}`}
+                  className="portal-card__facts claim-payment"
+                  data-payment="paid"
+                >
+                  <dt>{t('list.payment')}</dt>
+                  <dd>{t(`paymentStatus.${p.PAYMENT_STATUS}`)}</dd>
+                  <dt>{t('progress.amount')}</dt>
+                  <dd>{showEuro(p.PAID_AMOUNT, i18n.language)}</dd>
+                  <dt>{t('progress.date')}</dt>
+                  <dd>{showDate(p.PAYMENT_DATE)}</dd>
+                  <dt>{t('progress.method')}</dt>
+                  <dd>{p.PAYMENT_METHOD_DESC}</dd>
+                  <dt>{t('progress.account')}</dt>
+                  <dd>{p.ACCOUNT || '–'}</dd>
+                  {p.REFERENCE ? (
+                    <>
+                      <dt>{t('progress.reference')}</dt>
+                      <dd>{p.REFERENCE}</dd>
+                    </>
+                  ) : null}
+                </dl>
+              ) : (
+                <p key={`${p.PAYMENT_STATUS}-${p.COMPENSATION_TYPE}`}>
                   {t(`paymentStatus.${p.PAYMENT_STATUS}`)} · {t(`compensation.${p.COMPENSATION_TYPE}`)}
                   {typeof p.AMOUNT === 'number' ? ` · ${showEuro(p.AMOUNT, i18n.language)}` : ''}
-                </li>
-              ))}
-            </ul>
+                </p>
+              ),
+            )
           )}
 
           <h2>{t('detail.files')}</h2>
@@ -105,7 +151,7 @@ export function ClaimDetailPage() {
             <ul className="claim-files">
               {load.detail.IT_ATTACHMENT_LIST.map((f) => (
                 <li key={f.SLOT}>
-                  {t(`slots.${f.SLOT}.label`)}:{' '}
+                  {f.SLOT_DESC}:{' '}
                   <a href={`/zcp/files/${f.UPLOAD_ID}`} download>
                     {f.FILE_NAME}
                   </a>

@@ -1,7 +1,7 @@
 // /my-contract/{contractId}: one of the customer's contracts (spec §2, §3 Contract detail): the
 // summary, the cover plan, the insured object (fields per product from contractObjectFields.json), the
-// payment method (card masked with its expiry, IBAN masked), the policy schedule PDF, and the ways
-// to the endorsements and payment-method screens.
+// payment method (card masked with its expiry, IBAN masked), the policy schedule PDF, the ways
+// to the endorsements and payment-method screens, and a motor contract's certificate of insurance.
 
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,13 @@ import {
 } from '../../api/contracts';
 import { isZcpError } from '../../api/errors';
 import { paymentMethodLabel } from '../../engine/paymentMethod';
+import { PdfDownload } from '../components/PdfDownload';
 import { ReadState } from '../components/ReadState';
+import { CertificateSection } from '../contracts/CertificateSection';
 import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
+import { WithdrawalSection } from '../contracts/Withdrawal';
 import { showDate, showEuro } from '../format';
 import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
 import { CONTRACTS_PATH } from '../routePaths';
@@ -92,48 +95,23 @@ function PaymentFacts({ payment, banks }: { payment: PaymentData; banks: LovOpti
   return <Facts items={items} />;
 }
 
-type Download = 'idle' | 'busy' | 'done' | 'failed';
-
 function ScheduleDownload({ contractNo, productId }: { contractNo: string; productId: string }) {
   const { t, i18n } = useTranslation('contracts');
-  const [state, setState] = useState<Download>('idle');
-  const download = async () => {
-    setState('busy');
-    try {
-      const pdf = await getPolicySchedule(contractNo, productId);
-      const url = URL.createObjectURL(pdf);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `policy-schedule-${contractNo}-${i18n.language === 'en' ? 'en' : 'el'}.pdf`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The browser has the file once the click is handled; free the memory a moment later.
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setState('done');
-    } catch {
-      setState('failed');
-    }
-  };
   return (
-    <>
-      <button type="button" className="btn btn--primary" onClick={download} disabled={state === 'busy'}>
-        {t('detail.download')}
-      </button>
-      <p role="status" className={state === 'failed' ? 'notice notice--error' : 'list-count'}>
-        {state === 'busy'
-          ? t('detail.downloading')
-          : state === 'done'
-            ? t('detail.downloaded')
-            : state === 'failed'
-              ? t('detail.downloadFailed')
-              : ''}
-      </p>
-    </>
+    <PdfDownload
+      fetchPdf={() => getPolicySchedule(contractNo, productId)}
+      fileName={`policy-schedule-${contractNo}-${i18n.language === 'en' ? 'en' : 'el'}.pdf`}
+      texts={{
+        button: t('detail.download'),
+        busy: t('detail.downloading'),
+        done: t('detail.downloaded'),
+        failed: t('detail.downloadFailed'),
+      }}
+    />
   );
 }
 
-function Detail({ detail }: { detail: ContractDetail }) {
+function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: () => void }) {
   const { t, i18n } = useTranslation('contracts');
   const c = detail.CS_CONTRACT;
   const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
@@ -224,6 +202,8 @@ function Detail({ detail }: { detail: ContractDetail }) {
         </div>
         <p className="list-count">{t('detail.effectiveNotice')}</p>
       </section>
+      {c.CERTIFICATE ? <CertificateSection contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} /> : null}
+      <WithdrawalSection contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} onWithdrawn={onWithdrawn} />
     </>
   );
 }
@@ -246,7 +226,7 @@ export function ContractDetailPage() {
   return (
     <div className="page contract-detail">
       <ReadState state={detail} retry={detail.retry}>
-        {(data) => <Detail detail={data} />}
+        {(data) => <Detail detail={data} onWithdrawn={detail.status === 'ready' ? detail.retry : () => {}} />}
       </ReadState>
     </div>
   );

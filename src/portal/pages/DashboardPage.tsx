@@ -15,7 +15,8 @@ import { openPurchaseDialog } from '../state/purchaseDialog';
 
 const SHOWN = 3;
 /** Claims the count's "open" covers: filed and not yet settled, rejected or closed. */
-const OPEN_CLAIMS = ['SUBMITTED', 'IN_PROGRESS'];
+// Claims still moving (not rejected or paid).
+const OPEN_CLAIMS = ['SUBMITTED', 'IN_REVIEW', 'MORE_INFO', 'APPROVED'];
 
 function Summary({
   id,

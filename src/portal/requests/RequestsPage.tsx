@@ -9,6 +9,7 @@ import { useZcpRead } from '../../shell/hooks/useZcpRead';
 import { SelectField } from '../../ui/components/fields';
 import { ReadState } from '../components/ReadState';
 import { showDate } from '../format';
+import { CaseTimeline } from '../progress/CaseTimeline';
 import { NEW_REQUEST_PATH } from '../routePaths';
 import { getRequests, type RequestEntry } from './api';
 import './requests.css';
@@ -42,6 +43,12 @@ function RequestCard({ request }: { request: RequestEntry }) {
         <summary>{t('list.message')}</summary>
         <p>{request.MESSAGE}</p>
       </details>
+      {(request.ET_HISTORY ?? []).length > 1 ? (
+        <details className="request-message" open>
+          <summary>{t('history.title')}</summary>
+          <CaseTimeline history={request.ET_HISTORY ?? []} noteLabel={t('history.noteBy')} />
+        </details>
+      ) : null}
     </article>
   );
 }

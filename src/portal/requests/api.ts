@@ -1,6 +1,7 @@
 // The requests calls of the portal (issue 15 item 3): the customer's list. A new request is filed
 // by the new-request flow (flows/new-request) through the engine's calls.
 
+import type { CaseHistoryEntry } from '../../api/claims';
 import { zcpRead } from '../../api/client';
 
 export interface RequestEntry {
@@ -18,6 +19,8 @@ export interface RequestEntry {
   /** Y-m-d in Cyprus. */
   CREATED_ON: string;
   CREATED_AT: string;
+  /** The request's changes, oldest first (the filing included). */
+  ET_HISTORY?: CaseHistoryEntry[];
 }
 
 /** GET /zcp/request: the customer's requests, newest first (CT_REQUESTS). */

@@ -302,6 +302,8 @@ export interface JccOrderStatusAnswer {
   bindingInfo?: { bindingId: string };
   /** The card as the provider shows it: masked number, expiry (MM/YYYY). */
   cardAuthInfo?: { maskedPan?: string; expiration?: string };
+  /** Merchant-order attributes; mdOrder is the provider's own order id. */
+  attributes?: { name: string; value: string }[];
 }
 
 export const STATUS_ERROR_CODE = { OK: '0', ACCESS_DENIED: '5', NOT_FOUND: '6' } as const;
@@ -334,4 +336,40 @@ export function readOrderStatusAnswer(json: unknown): JccOrderStatusAnswer | nul
       expiration: typeof card.expiration === 'string' ? card.expiration : undefined,
     };
   return answer;
+}
+
+/**
+ * The REST refund call (refund.do): userName, password, orderId (the provider's own order id,
+ * mdOrder, which the order status answers among its attributes) and amount in minor units.
+ * errorCode "0" is success; "5" access denied; "6" an unknown order; "7" an amount above what is
+ * left to refund or an order in a state that cannot be refunded.
+ */
+export interface JccRefundAnswer {
+  errorCode: string;
+  errorMessage?: string;
+}
+
+export const REFUND_ERROR_CODE = { OK: '0', ACCESS_DENIED: '5', NOT_FOUND: '6', REFUSED: '7' } as const;
+
+/** Reads a refund answer; null when it is not one. */
+export function readRefundAnswer(json: unknown): JccRefundAnswer | null {
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return null;
+  const r = json as Record<string, unknown>;
+  if (r.errorCode === undefined || (typeof r.errorCode !== 'string' && typeof r.errorCode !== 'number'))
+    return null;
+  return {
+    errorCode: String(r.errorCode),
+    ...(typeof r.errorMessage === 'string' ? { errorMessage: r.errorMessage } : {}),
+  };
+}
+
+/** The provider's own order id (mdOrder) among an order status answer's attributes. */
+export function mdOrderOf(json: unknown): string | undefined {
+  if (json === null || typeof json !== 'object') return undefined;
+  const attributes = (json as { attributes?: unknown }).attributes;
+  if (!Array.isArray(attributes)) return undefined;
+  const found = attributes.find(
+    (a) => a && typeof a === 'object' && (a as { name?: unknown }).name === 'mdOrder',
+  ) as { value?: unknown } | undefined;
+  return typeof found?.value === 'string' && found.value ? found.value : undefined;
 }

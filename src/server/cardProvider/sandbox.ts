@@ -11,8 +11,10 @@ import { type PaymentLang, paymentText, pickLang } from '../payments/texts';
 import {
   buildPaymentResponse,
   type JccOrderStatusAnswer,
+  type JccRefundAnswer,
   ORDER_STATUS,
   REASON_CODE,
+  REFUND_ERROR_CODE,
   readPaymentRequest,
   STATUS_ERROR_CODE,
   signaturesEqual,
@@ -37,6 +39,7 @@ import {
   decideSandboxOrder,
   findSandboxOrder,
   isDecided,
+  refundSandboxOrder,
   registerSandboxOrder,
   type SandboxOrder,
   sandboxOrderAt,
@@ -89,6 +92,8 @@ export function sandboxStatusAnswer(order: SandboxOrder): JccOrderStatusAnswer {
     actionCodeDescription: ACTION_CODE_TEXT[order.actionCode] ?? '',
     amount: order.amountCents,
     currency: order.currency,
+    // The provider's own order id, which refund.do takes.
+    attributes: [{ name: 'mdOrder', value: order.mdOrder }],
     ...(order.bindingId
       ? {
           bindingInfo: { bindingId: order.bindingId },
@@ -295,5 +300,27 @@ export const sandboxProvider: FastifyPluginAsync<SandboxOptions> = async (app, o
     const orderId = field(body, 'orderNumber');
     const order = orderId ? await sandboxOrderAt(db, config.merchantId, orderId, now()) : null;
     return order ? sandboxStatusAnswer(order) : NOT_FOUND;
+  });
+
+  // The REST refund call (refund.do), as the provider's: orderId is its own id (mdOrder).
+  app.post(`${SANDBOX_BASE}/rest/refund.do`, async (request): Promise<JccRefundAnswer> => {
+    const body = request.body;
+    const userOk = signaturesEqual(config.apiUser, field(body, 'userName'));
+    const passwordOk = signaturesEqual(config.apiPassword, field(body, 'password'));
+    if (!userOk || !passwordOk)
+      return { errorCode: REFUND_ERROR_CODE.ACCESS_DENIED, errorMessage: 'Access denied' };
+    const mdOrder = field(body, 'orderId');
+    const amount = Number(field(body, 'amount'));
+    if (!mdOrder || !Number.isSafeInteger(amount) || amount <= 0)
+      return { errorCode: REFUND_ERROR_CODE.REFUSED, errorMessage: 'Invalid amount or order' };
+    const outcome = await refundSandboxOrder(db, config.merchantId, { mdOrder }, amount, now());
+    if (outcome === 'NOT_FOUND')
+      return { errorCode: REFUND_ERROR_CODE.NOT_FOUND, errorMessage: 'Order not found' };
+    if (outcome === 'REFUSED')
+      return {
+        errorCode: REFUND_ERROR_CODE.REFUSED,
+        errorMessage: 'Refund amount exceeds the deposited amount',
+      };
+    return { errorCode: REFUND_ERROR_CODE.OK, errorMessage: 'Success' };
   });
 };

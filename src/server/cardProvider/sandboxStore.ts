@@ -29,6 +29,10 @@ export interface SandboxOrder {
   /** The card's binding for later charges and its expiry (MM/YYYY), for an approved order. */
   bindingId: string | null;
   cardExpiry: string | null;
+  /** What has been refunded of it (refund.do), cents. */
+  refundedCents: number;
+  /** The provider's own order id (the status answer's mdOrder attribute; refund.do's orderId). */
+  mdOrder: string;
 }
 
 type Row = Record<string, unknown>;
@@ -58,6 +62,8 @@ function toOrder(row: Row): SandboxOrder {
     paidAt: row.paid_at instanceof Date ? row.paid_at : null,
     bindingId: text('binding_id'),
     cardExpiry: text('card_expiry'),
+    refundedCents: Number(row.refunded_cents ?? 0),
+    mdOrder: String(row.md_order ?? ''),
   };
 }
 
@@ -180,4 +186,33 @@ export function cardExpiryOf(value: string): string | null {
   if (!m) return null;
   const year = m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
   return `${m[1].padStart(2, '0')}/${year}`;
+}
+
+export type SandboxRefund = 'OK' | 'NOT_FOUND' | 'REFUSED';
+
+/**
+ * Refunds part or all of a deposited order, as refund.do does: in one statement, so parallel
+ * refunds can never return more than was deposited. The order shows REFUNDED from the first one.
+ */
+export async function refundSandboxOrder(
+  db: Db,
+  merId: string,
+  match: { orderId: string } | { mdOrder: string },
+  amountCents: number,
+  now: Date,
+): Promise<SandboxRefund> {
+  const [column, value] = 'orderId' in match ? ['order_id', match.orderId] : ['md_order', match.mdOrder];
+  const refunded = await db.query(
+    `UPDATE sandbox_orders SET refunded_cents = refunded_cents + $3, order_status = $4, updated_at = $5
+      WHERE mer_id = $1 AND ${column} = $2 AND order_status IN ($4, $6)
+        AND $3 > 0 AND refunded_cents + $3 <= amount_cents
+      RETURNING order_id`,
+    [merId, value, amountCents, ORDER_STATUS.REFUNDED, now, ORDER_STATUS.DEPOSITED],
+  );
+  if (refunded.length > 0) return 'OK';
+  const exists = await db.query(`SELECT 1 FROM sandbox_orders WHERE mer_id = $1 AND ${column} = $2`, [
+    merId,
+    value,
+  ]);
+  return exists.length > 0 ? 'REFUSED' : 'NOT_FOUND';
 }

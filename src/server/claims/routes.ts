@@ -4,12 +4,13 @@
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../../engine/flow/bundle';
-import { auth, coded, forbidden, requireSession } from '../accounts/http';
+import { auth, forbidden, requireSession } from '../accounts/http';
+import { caseHistory, claimPayment, customerUploads, recordFiled } from '../casework/progress';
 import { contractsOf } from '../customers/dashboard';
 import type { Db } from '../db';
 import { enqueueMail } from '../outbox';
 import { type ServiceContext, today } from '../platform/context';
-import { type ApiError, type PendingMessage, renderMessages, requestLang } from '../platform/errors';
+import { type PendingMessage, renderMessages, requestLang } from '../platform/errors';
 import { hasKey, type Lang, t } from '../platform/i18n';
 import { answers, body, open, str, ymd } from '../platform/schemaParts';
 import { receiveUpload } from '../uploads/routes';
@@ -21,9 +22,10 @@ import {
   type ClaimProduct,
   claimFlowRefusals,
   claimRefusals,
+  EXTRA_SLOTS,
   isClaimProduct,
-  slotRule,
 } from './rules';
+import { claimSlotKind } from './slots';
 import { attachFile, claimFiles, insertClaim, ownClaim, type StoredClaim } from './store';
 import { claimTusRoutes } from './tus';
 
@@ -85,6 +87,13 @@ function sendRefusals(reply: FastifyReply, lang: Lang, messages: PendingMessage[
 }
 
 const label = (lang: Lang, key: string, fallback: string) => (hasKey(lang, key) ? t(lang, key) : fallback);
+
+/** A slot's name: the product's slots by their label, the extra ones numbered. */
+function slotLabel(lang: Lang, slot: string): string {
+  const extra = /^EXTRA_(\d+)$/.exec(slot);
+  if (extra) return t(lang, 'claims:progress.extra', { n: Number(extra[1]) });
+  return label(lang, `claims:slots.${slot}.label`, slot);
+}
 
 export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
@@ -157,6 +166,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
     const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
     const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
+    const moreInfo = await customerUploads(ctx.db, 'CLAIM', claim.status);
     return {
       CLAIM_NO: claim.claim_no,
       CLAIM_ID: String(claim.claim_id),
@@ -168,7 +178,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       FILED_ONLINE: Boolean((claim as { filed_online?: boolean }).filed_online),
       IT_ATTACHMENT_LIST: files.map((f) => ({
         ...f,
-        SLOT_DESC: label(lang, `claims:slots.${f.SLOT}.label`, f.SLOT),
+        SLOT_DESC: slotLabel(lang, f.SLOT),
       })),
       // Slots the customer meant to fill and whose file has not arrived: added from the detail screen.
       MISSING_SLOTS: (claim.declared_slots ?? []).filter((s) => !filled.has(s)),
@@ -178,6 +188,12 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         KIND: r.kind,
         FILLED: filled.has(r.id),
       })),
+      // While the insurer asks for more information: the extra slots the customer may fill.
+      MORE_INFO: moreInfo,
+      EXTRA_SLOTS: moreInfo
+        ? EXTRA_SLOTS.map((s) => ({ SLOT: s, KIND: 'document', FILLED: filled.has(s) }))
+        : [],
+      ET_HISTORY: await caseHistory(ctx.db, 'CLAIM', claim.claim_no, lang),
     };
   }
 
@@ -321,6 +337,14 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
           });
           // In the same transaction: a claim is never stored without its notification queued.
           await notifyClaimsDesk(tx, row, request, lang);
+          // The first entry of the claim's timeline.
+          await recordFiled(tx, {
+            kind: 'CLAIM',
+            ref: row.claim_no,
+            customerNo,
+            status: row.status,
+            now: ctx.now(),
+          });
           return row;
         });
         ctx.kickOutbox();
@@ -355,9 +379,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
               throw forbidden();
             }
             slot = fields.SLOT ?? '';
-            const rule = slotRule(claim.product_code, slot);
-            if (!rule) throw unknownSlot(slot);
-            return rule.kind;
+            return claimSlotKind(ctx.db, claim, slot);
           },
         });
         const owned = claim as StoredClaim | null;
@@ -386,12 +408,24 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
           claimed_amount_cents: number | null;
         };
         const payment = claim.payment_status;
+        const paid = await claimPayment(ctx.db, claim.claim_id);
         return {
           ET_PAYMENT:
             payment === 'NONE'
               ? []
               : [
                   {
+                    // Once paid: the payment itself (whole euro on screen), the account masked.
+                    ...(paid
+                      ? {
+                          PAID_AMOUNT: paid.AMOUNT,
+                          PAYMENT_DATE: paid.PAYMENT_DATE,
+                          PAYMENT_METHOD: paid.PAYMENT_METHOD,
+                          PAYMENT_METHOD_DESC: t(lang, `claims:paymentMethods.${paid.PAYMENT_METHOD}`),
+                          ACCOUNT: paid.ACCOUNT,
+                          REFERENCE: paid.REFERENCE,
+                        }
+                      : {}),
                     CLAIM_NO: claim.claim_no,
                     PAYMENT_STATUS: payment,
                     PAYMENT_STATUS_DESC: label(lang, `claims:paymentStatus.${payment}`, payment),
@@ -426,8 +460,4 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
     await app.register(claimTusRoutes(ctx, { mustOwnClaim }));
   };
-}
-
-function unknownSlot(_slot: string): ApiError {
-  return coded(422, 'claims:refusals.unknownSlot', 'UNKNOWN_SLOT', {}, 'SLOT');
 }

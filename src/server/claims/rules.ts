@@ -34,8 +34,15 @@ interface ProductRules {
 export const CLAIM_RULES = rulesFile as {
   claimsLine: string;
   maxDaysSinceIncident: number;
+  moreInformationFiles?: number;
   products: Record<string, ProductRules>;
 };
+
+/** The slots of the files a customer adds while the insurer asks for more information. */
+export const EXTRA_SLOTS: readonly string[] = Array.from(
+  { length: CLAIM_RULES.moreInformationFiles ?? 0 },
+  (_, i) => `EXTRA_${i + 1}`,
+);
 
 /** The claim products, as the claim rules configure them (no product is named in code). */
 export const CLAIM_PRODUCTS: readonly ClaimProduct[] = Object.keys(CLAIM_RULES.products);

@@ -13,13 +13,14 @@ import { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { auth, coded, requireSession } from '../accounts/http';
+import { auth, requireSession } from '../accounts/http';
 import type { ServiceContext } from '../platform/context';
 import { ApiError, renderMessages } from '../platform/errors';
 import { langFromHeader } from '../platform/i18n';
 import { saveUpload } from '../uploads/files';
 import { uploadsOf } from '../uploads/routes';
-import { type ClaimProduct, slotRule } from './rules';
+import type { ClaimProduct } from './rules';
+import { claimSlotKind } from './slots';
 import { attachFile, type StoredClaim } from './store';
 
 export const TUS_PATH = '/zcp/claim/tus';
@@ -98,11 +99,23 @@ export function claimTusRoutes(
     async onUploadFinish(req, upload) {
       const row = await tusRow(upload.id);
       if (!row) throw { status_code: 404, body: 'Not found' };
-      const [claim] = await ctx.db.query<{ product_code: ClaimProduct }>(
-        'SELECT product_code FROM claims WHERE claim_id = $1',
+      const [claim] = await ctx.db.query<{ product_code: ClaimProduct; status: string }>(
+        'SELECT product_code, status FROM claims WHERE claim_id = $1',
         [row.claim_id],
       );
-      const kind = slotRule(claim.product_code, row.slot)?.kind ?? 'photo';
+      // Checked again at the end: the claim may have moved on while the file went up.
+      let kind: Awaited<ReturnType<typeof claimSlotKind>>;
+      try {
+        kind = await claimSlotKind(ctx.db, claim, row.slot);
+      } catch (error) {
+        await datastore.remove(upload.id).catch(() => undefined);
+        if (!(error instanceof ApiError)) throw error;
+        const lang = langFromHeader(req.headers.get('accept-language') ?? undefined);
+        throw {
+          status_code: error.statusCode,
+          body: JSON.stringify({ MESSAGES: renderMessages(lang, error.messages) }),
+        };
+      }
       const bytes = await readFile(join(directory, upload.id));
       try {
         const saved = await saveUpload(uploadsOf(ctx), {
@@ -190,9 +203,7 @@ export function claimTusRoutes(
       async (request, reply) => {
         const meta = parseUploadMetadata(request.headers['upload-metadata'] as string | undefined);
         const claim = await helpers.mustOwnClaim(request, meta.claimNo ?? '');
-        if (!slotRule(claim.product_code, meta.slot ?? '')) {
-          throw coded(422, 'claims:refusals.unknownSlot', 'UNKNOWN_SLOT', {}, 'SLOT');
-        }
+        await claimSlotKind(ctx.db, claim, meta.slot ?? '');
         return toTus(request, reply);
       },
     );

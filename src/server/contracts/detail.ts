@@ -15,7 +15,7 @@ import { contractAmounts } from './contractAmounts';
 
 type Json = Record<string, unknown>;
 
-type StoredContract = {
+export type StoredContract = {
   contract_no: string;
   offer_no: string;
   product_id: string;
@@ -177,6 +177,8 @@ export function contractDetail(
       STATUS_DESC: status.text(lang),
       START_DATE: row.start_date,
       EXPIRY_DATE: row.expiry_date,
+      // A certificate of insurance (motor): while the contract is in force, for a product that has one.
+      CERTIFICATE: Boolean(bundle?.flow.product?.certificate) && status.code === 'ACTIVE',
       ...contractAmounts(row),
       ...plan,
     },
@@ -190,4 +192,13 @@ export function contractDetail(
 /** The policyholder named on the contract (the quote's), for the schedule. */
 export function holderOf(data: Json): Json {
   return record(getPath(data, 'CS_POLICY_HOLDER'));
+}
+
+/** The policyholder's name for the insurer's documents: the quote's, else the customer's. */
+export function holderName(data: Json, detail: ContractDetail): string {
+  const holder = holderOf(data);
+  return (
+    [holder.FIRST_NAME, holder.LAST_NAME].filter((p) => typeof p === 'string' && p.trim()).join(' ') ||
+    `${detail.CS_CUSTOMER.FIRST_NAME ?? ''} ${detail.CS_CUSTOMER.LAST_NAME ?? ''}`.trim()
+  );
 }

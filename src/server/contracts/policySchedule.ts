@@ -1,10 +1,6 @@
-// The policy schedule as a PDF (issue 14 item 2), drawn with pdfkit in the customer's language.
-// The text font is DejaVu Sans from the dejavu-fonts-ttf package (full Greek and Latin), embedded
-// as a subset, so the schedule reads the same on any viewer and nothing is fetched at run time.
+// The policy schedule as a PDF (issue 14 item 2), in the customer's language, on the documents'
+// page layout (pdfDocument.ts).
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import objectFields from '../../../flows/_catalogues/contractObjectFields.json' with { type: 'json' };
 import { ymdToDisplay } from '../../engine/dates';
 import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
@@ -13,23 +9,12 @@ import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { hasKey, type Lang, t, tCount } from '../platform/i18n';
 import { banks, lovText } from '../reference';
 import type { ContractDetail } from './detail';
+import { INK, pdfPage } from './pdfDocument';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
 
 /** A bank by its name in the banks' list (the contract stores its BIC). */
 function bankName(bic: string, lang: Lang): string {
   return banks(lang).LOV_VALUE.find((b) => b.VALUE === bic)?.TEXT ?? bic;
-}
-
-const require = createRequire(import.meta.url);
-
-let fonts: { regular: Buffer; bold: Buffer } | undefined;
-/** Read once, on the first schedule: about 1.4 MB of TrueType that pdfkit subsets per document. */
-function scheduleFonts() {
-  fonts ??= {
-    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fonts;
 }
 
 type Json = Record<string, unknown>;
@@ -88,51 +73,14 @@ export async function policySchedulePdf({
   const contractNo = str(contract.CONTRACT_NO);
   const brand = t(lang, 'common:brand.name');
 
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang: lang === 'el' ? 'el-GR' : 'en-GB',
-    info: {
-      Title: `${text.title} ${contractNo}`,
-      Author: brand,
-      Subject: str(contract.PRODUCT_DESC),
-      Creator: brand,
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, section, row, finish } = pdfPage({
+    lang,
+    title: `${text.title} ${contractNo}`,
+    author: brand,
+    subject: str(contract.PRODUCT_DESC),
   });
 
-  const { regular, bold } = scheduleFonts();
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-
-  const section = (title: string) => {
-    doc.moveDown(0.8).font('bold').fontSize(12).fillColor('#0b3d6b').text(title);
-    doc
-      .moveTo(doc.page.margins.left, doc.y + 2)
-      .lineTo(doc.page.width - doc.page.margins.right, doc.y + 2)
-      .strokeColor('#0b3d6b')
-      .lineWidth(0.5)
-      .stroke();
-    doc.moveDown(0.4).fillColor('black');
-  };
-  const row = (label: string, value: string) => {
-    if (!value) return;
-    const y = doc.y;
-    doc.font('bold').fontSize(10).text(label, doc.page.margins.left, y, { width: 180 });
-    const labelBottom = doc.y;
-    doc
-      .font('body')
-      .fontSize(10)
-      .text(value, doc.page.margins.left + 190, y, { width: 305 });
-    doc.y = Math.max(doc.y, labelBottom) + 2;
-  };
-
-  doc.font('bold').fontSize(18).fillColor('#0b3d6b').text(brand);
+  doc.font('bold').fontSize(18).fillColor(INK).text(brand);
   doc.font('bold').fontSize(15).fillColor('black').text(text.title);
   doc.font('body').fontSize(10).text(`${text.contract.number}: ${contractNo}`);
 
@@ -188,7 +136,5 @@ export async function policySchedulePdf({
     .fontSize(8)
     .fillColor('#555555')
     .text(text.footer(ymdToDisplay(issuedOn)));
-
-  doc.end();
-  return finished;
+  return finish();
 }

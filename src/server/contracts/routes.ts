@@ -7,7 +7,7 @@ import { auth, requireSession } from '../accounts/http';
 import { type ServiceContext, today } from '../platform/context';
 import { requestLang } from '../platform/errors';
 import { answers, body, open, str } from '../platform/schemaParts';
-import { contractDetail, holderOf, ownContract } from './detail';
+import { contractDetail, holderName, ownContract } from './detail';
 import { policySchedulePdf, scheduleFileName } from './policySchedule';
 
 const TAG = 'portal: contracts';
@@ -35,11 +35,12 @@ export function contractRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
   async function sendSchedule(request: FastifyRequest<{ Body: ContractKey }>, reply: FastifyReply) {
     const { row, detail, lang } = await detailOf(request, request.body.CONTRACT_NO, request.body.PRODUCT_ID);
-    const holder = holderOf(row.data);
-    const holderName =
-      [holder.FIRST_NAME, holder.LAST_NAME].filter((p) => typeof p === 'string' && p.trim()).join(' ') ||
-      `${detail.CS_CUSTOMER.FIRST_NAME ?? ''} ${detail.CS_CUSTOMER.LAST_NAME ?? ''}`.trim();
-    const pdf = await policySchedulePdf({ detail, holderName, lang, issuedOn: today(ctx) });
+    const pdf = await policySchedulePdf({
+      detail,
+      holderName: holderName(row.data, detail),
+      lang,
+      issuedOn: today(ctx),
+    });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${scheduleFileName(row.contract_no, lang)}"`)

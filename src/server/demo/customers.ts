@@ -398,15 +398,16 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
          description, status, submitted_on, claimed_amount_cents, compensation_type, payment_status, repair_shop)
        VALUES
        ('CL2026000101', '900001', 'CY9000101', 'MOTOR', $1::date, '08:40', 'COLLISION', 'Λεωφόρος Σπύρου Κυπριανού, Λεμεσός',
-        'Σύγκρουση στο πίσω μέρος σε φανάρι· ζημιά στον προφυλακτήρα και στην πόρτα του χώρου αποσκευών.', 'IN_PROGRESS', $1::date,
+        'Σύγκρουση στο πίσω μέρος σε φανάρι· ζημιά στον προφυλακτήρα και στην πόρτα του χώρου αποσκευών.', 'IN_REVIEW', $1::date,
         185000, 'REPAIR', 'PENDING', 'Συνεργείο Χατζηπαναγιώτη, Στρόβολος'),
        ('CL2026000102', '900001', 'CY9000102', 'PROPERTY', $2::date, '21:15', 'WATER_LEAK', 'Λεωφόρος Στροβόλου 112, Στρόβολος',
-        'Διαρροή νερού από σωλήνα του μπάνιου· φθορές στο ταβάνι του διαμερίσματος από κάτω.', 'SETTLED', $3::date,
+        'Διαρροή νερού από σωλήνα του μπάνιου· φθορές στο ταβάνι του διαμερίσματος από κάτω.', 'PAID', $3::date,
         64000, 'CASH', 'PAID', ''),
        ('CL2026000103', '900001', 'CY9000101', 'MOTOR', $4::date, '13:05', 'WINDSCREEN', 'Αυτοκινητόδρομος Λευκωσίας–Λεμεσού',
         'Ράγισμα του παρμπρίζ από πέτρα.', 'SUBMITTED', $4::date, 42000, 'REPAIR', 'NONE', 'Δίκτυο συνεργείων GIC')`,
       [addDays(today, -20), addDays(today, -32), addDays(today, -31), addDays(today, -1)],
     );
+    await insertClaimProgress(db, today);
   }
   if (h.customerNo === '900002') {
     await insertContract(
@@ -489,6 +490,37 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
       today,
     );
   }
+  if (h.customerNo === '900008') {
+    await insertContract(
+      db,
+      h,
+      {
+        no: 'CY9000801',
+        offerNo: 'OF900801',
+        product: {
+          ...P.motor,
+          packageId: 'COMP',
+          premium: 428,
+          object: {
+            CS_VEHICLE: {
+              LICENSE_PLATE: 'PKR582',
+              CHASSIS_NUMBER: 'VF3MRHNSMLS118204',
+              VEHICLE_TYPE: 'CAR',
+              MANUFACTURER: 'PEUGEOT',
+              MODEL: 'P2008',
+              MANUFACTURE_YEAR: 2021,
+              ENGINE_CAPACITY: 1199,
+              NO_OF_SEATS: '5',
+              VEHICLE_VALUE: 17800,
+            },
+          },
+        },
+        startOffsetDays: -2,
+        extra: { PAYMENT: { PADDED_CARD_NO: '431280******7315' } },
+      },
+      today,
+    );
+  }
   if (h.customerNo === '900007') {
     await insertContract(
       db,
@@ -497,4 +529,43 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
       today,
     );
   }
+}
+
+/** The demo claims' timelines (case_events) and the paid one's payment, as the insurer left them. */
+async function insertClaimProgress(db: Db, today: string) {
+  const at = (days: number, time: string) => `${addDays(today, days)}T${time}:00Z`;
+  const events: [string, string | null, string, string, string][] = [
+    ['CL2026000101', null, 'SUBMITTED', '', at(-20, '07:10')],
+    [
+      'CL2026000101',
+      'SUBMITTED',
+      'IN_REVIEW',
+      'Ο πραγματογνώμονας θα επιθεωρήσει το όχημα στο συνεργείο.',
+      at(-18, '09:30'),
+    ],
+    ['CL2026000102', null, 'SUBMITTED', '', at(-31, '19:40')],
+    ['CL2026000102', 'SUBMITTED', 'IN_REVIEW', '', at(-29, '08:15')],
+    [
+      'CL2026000102',
+      'IN_REVIEW',
+      'APPROVED',
+      'Εγκρίθηκε η αποζημίωση για τις φθορές στο ταβάνι.',
+      at(-22, '11:00'),
+    ],
+    ['CL2026000102', 'APPROVED', 'PAID', '', at(-20, '10:05')],
+    ['CL2026000103', null, 'SUBMITTED', '', at(-1, '11:20')],
+  ];
+  for (const [ref, from, to, note, created] of events) {
+    await db.query(
+      `INSERT INTO case_events (case_kind, case_ref, customer_no, from_status, to_status, note, source, created_at)
+       VALUES ('CLAIM', $1, '900001', $2, $3, $4, 'DEMO', $5::timestamptz)`,
+      [ref, from, to, note, created],
+    );
+  }
+  await db.query(
+    `INSERT INTO claim_payments (claim_id, amount_cents, paid_on, method, account_masked, reference, created_at)
+     SELECT claim_id, 64000, $1::date, 'BANK_TRANSFER', 'CY17 **** 7600', 'PAY-2026-00412', $2::timestamptz
+       FROM claims WHERE claim_no = 'CL2026000102'`,
+    [addDays(today, -20), at(-20, '10:05')],
+  );
 }

@@ -155,6 +155,27 @@ export const DEMO_CUSTOMERS: Holder[] = [
     refused: true,
   },
   {
+    // Bought a motor policy two days before the demo data was loaded, by card: within the 14-day
+    // right of withdrawal (docs/scenarios.md).
+    customerNo: '900008',
+    contactId: '790008',
+    idType: 'ID',
+    id: '903417',
+    birthDate: '1990-02-11',
+    first: 'Χριστίνα',
+    last: 'Παπαδοπούλου',
+    gender: 'F',
+    profession: 'TEACHER',
+    email: 'christina.papadopoulou@example.com.cy',
+    mobile: '99000008',
+    district: 'LAR',
+    city: 'ARADIPPOU',
+    zip: '7100',
+    street: 'Λεωφόρος Αρχιεπισκόπου Μακαρίου Γ΄',
+    house: '58',
+    account: {},
+  },
+  {
     // A customer without an account yet: registers with ID 654321 and birth date 1992-09-23.
     customerNo: '900007',
     contactId: '790007',

@@ -9,6 +9,7 @@ import { seedEndorsementDemo } from './endorsements';
 import { completeDemoOffers } from './offers';
 import { seedPaymethodDemo } from './paymethod';
 import { seedDemoRequests } from './requests';
+import { seedWithdrawalDemo } from './withdrawal';
 
 /** Loads every missing demo record; answers the customer numbers added by this call. */
 export async function loadDemoData(db: Db, now: Date): Promise<string[]> {
@@ -17,5 +18,6 @@ export async function loadDemoData(db: Db, now: Date): Promise<string[]> {
   await seedDemoRequests(db, now);
   await seedEndorsementDemo(db);
   await seedPaymethodDemo(db);
+  await seedWithdrawalDemo(db);
   return added;
 }

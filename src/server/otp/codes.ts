@@ -4,7 +4,14 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
 
-export type OtpPurpose = 'EMAIL_VALIDATION' | 'REGISTRATION' | 'RESET' | 'LOGIN' | 'MOBILE_CHANGE' | 'REAUTH';
+export type OtpPurpose =
+  | 'EMAIL_VALIDATION'
+  | 'REGISTRATION'
+  | 'RESET'
+  | 'LOGIN'
+  | 'MOBILE_CHANGE'
+  | 'REAUTH'
+  | 'WITHDRAWAL';
 
 export type OtpOutcome = 'OK' | 'INVALID' | 'EXPIRED';
 

@@ -9,11 +9,19 @@ import { type MailTemplate, renderMail, renderSms, type SmsTemplate, type Templa
 export type { MailTemplate, SmsTemplate, TemplateValues } from './templates';
 export { escapeHtml, MAIL_TEMPLATES, renderMail, renderSms, SMS_TEMPLATES } from './templates';
 
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailRequest {
   to: string;
   template: MailTemplate;
   lang: Lang;
   values: TemplateValues;
+  /** Files the mail carries (a confirmation's PDF), stored with it in the same transaction. */
+  attachments?: MailAttachment[];
 }
 
 export interface SmsRequest {
@@ -34,7 +42,14 @@ export async function enqueueMail(db: Db, mail: MailRequest): Promise<number> {
      VALUES ('MAIL', $1, $2, $3, $4, $5, $6) RETURNING id`,
     [to, rendered.subject, rendered.text, rendered.html, mail.template, mail.lang],
   );
-  return Number(rows[0].id);
+  const id = Number(rows[0].id);
+  for (const file of mail.attachments ?? []) {
+    await db.query(
+      'INSERT INTO outbox_attachments (outbox_id, file_name, content_type, content) VALUES ($1, $2, $3, $4)',
+      [id, file.fileName, file.contentType, file.content],
+    );
+  }
+  return id;
 }
 
 /** "+357" and "00357" prefixes and spaces dropped: the outbox keys SMS by the 8-digit number. */

@@ -12,6 +12,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface MailTransport {
@@ -93,12 +94,25 @@ export async function deliverPending(
   for (const row of claimed) {
     try {
       if (row.channel === 'MAIL' && transports.mail) {
+        const files = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
+          'SELECT file_name, content_type, content FROM outbox_attachments WHERE outbox_id = $1 ORDER BY id',
+          [row.id],
+        );
         await transports.mail.sendMail({
           from: options.from,
           to: row.recipient,
           subject: row.subject ?? '',
           text: row.body_text,
           html: row.body_html ?? undefined,
+          ...(files.length > 0
+            ? {
+                attachments: files.map((f) => ({
+                  filename: f.file_name,
+                  content: Buffer.from(f.content),
+                  contentType: f.content_type,
+                })),
+              }
+            : {}),
         });
       } else if (row.channel === 'SMS' && transports.sms) {
         await transports.sms.send(row.recipient, row.body_text);

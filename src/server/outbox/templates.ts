@@ -13,9 +13,17 @@ export const MAIL_TEMPLATES = [
   'claimFiled',
   'serviceRequest',
   'requestReceived',
+  'caseChanged',
+  'withdrawalConfirmed',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
-export const SMS_TEMPLATES = ['otp', 'policyIssued', 'mobileChanged'] as const;
+export const SMS_TEMPLATES = [
+  'otp',
+  'policyIssued',
+  'mobileChanged',
+  'caseChanged',
+  'withdrawalCode',
+] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
 /** Interpolation values; amounts and dates arrive already formatted for the language. */
@@ -33,6 +41,8 @@ const GREETED: ReadonlySet<MailTemplate> = new Set([
   'offerSent',
   'policyIssued',
   'requestReceived',
+  'caseChanged',
+  'withdrawalConfirmed',
 ]);
 
 export function escapeHtml(value: string): string {

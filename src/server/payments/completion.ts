@@ -14,6 +14,7 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import { formatEuro } from '../../engine/money';
 import { getPath } from '../../engine/paths';
 import { isEmailAddress } from '../../engine/rules/fieldRules';
+import { createWithdrawalLink, withdrawalLinkUrl } from '../contracts/withdrawal/links';
 import type { Db } from '../db';
 import { enqueueMail } from '../outbox';
 import { hasKey, t } from '../platform/i18n';
@@ -188,11 +189,23 @@ async function issueContract(
     );
     return { contractNo, mailQueued: false, reviewReason };
   }
+  // The right of withdrawal's link, for a buyer without an account (issue 28): valid a month past
+  // the period, so a late visitor is told why and given the call centre rather than a dead link.
+  const withdrawalDays =
+    ctx.flows.find((b) => b.flow.id === offer.flow_id)?.flow.product?.withdrawalDays ?? 0;
+  const issuedOn = todayInNicosia(ctx.now);
+  const token = await createWithdrawalLink(
+    tx,
+    contractNo,
+    new Date(`${addDays(issuedOn, withdrawalDays + 31)}T00:00:00+02:00`),
+  );
   await enqueueMail(tx, {
     to,
     template: 'policyIssued',
     lang,
     values: {
+      withdrawalDays,
+      link: withdrawalLinkUrl(ctx.publicUrl ?? '', token),
       name: holderName(offer.quote),
       contractNo,
       product: productName(offer, ctx.flows, lang),

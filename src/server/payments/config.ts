@@ -9,6 +9,8 @@ export interface PaymentConfig {
   providerUrl: string;
   /** The provider's REST order-status query (getOrderStatusExtended). */
   statusUrl: string;
+  /** The provider's REST refund call (refund.do); beside the status query unless JCC_REFUND_URL says otherwise. */
+  refundUrl: string;
   merchantId: string;
   acquirerId: string;
   /** Shared secret of the redirect signatures. */
@@ -49,6 +51,7 @@ export function sandboxPaymentConfig(
     publicUrl: base,
     providerUrl: `${base}/sandbox/jcc/payment`,
     statusUrl: `${base}/sandbox/jcc/rest/getOrderStatusExtended.do`,
+    refundUrl: `${base}/sandbox/jcc/rest/refund.do`,
     ...SANDBOX_MERCHANT,
     statusTimeoutMs: 5000,
     abandonAfterMinutes: 60,
@@ -58,6 +61,11 @@ export function sandboxPaymentConfig(
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The provider's REST calls share one folder: refund.do beside getOrderStatusExtended.do. */
+function refundBeside(statusUrl: string): string {
+  return statusUrl ? statusUrl.replace(/[^/]*$/, 'refund.do') : '';
+}
 
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -69,7 +77,7 @@ function positiveInt(env: Env, name: string, fallback: number): number {
 }
 
 /**
- * Reads PAYMENT_MODE (sandbox | live), PUBLIC_URL, JCC_PAYMENT_URL, JCC_STATUS_URL, JCC_MERCHANT_ID,
+ * Reads PAYMENT_MODE (sandbox | live), PUBLIC_URL, JCC_PAYMENT_URL, JCC_STATUS_URL, JCC_REFUND_URL, JCC_MERCHANT_ID,
  * JCC_ACQUIRER_ID, JCC_PASSWORD, JCC_API_USER, JCC_API_PASSWORD, JCC_STATUS_TIMEOUT_MS,
  * PAYMENT_ABANDON_MINUTES and SANDBOX_CAPTURE_DELAY_SECONDS. Throws on a live configuration that
  * is incomplete or still carries the sandbox's secrets.
@@ -110,8 +118,10 @@ export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
   ];
   const missing = required.filter((name) => !env[name]?.trim());
   if (missing.length > 0) problems.push(`PAYMENT_MODE=live needs ${missing.join(', ')}`);
-  for (const name of ['JCC_PAYMENT_URL', 'JCC_STATUS_URL', 'PUBLIC_URL']) {
-    const value = name === 'PUBLIC_URL' ? publicUrl : (env[name] ?? '');
+  const refundUrl = env.JCC_REFUND_URL?.trim() || refundBeside(env.JCC_STATUS_URL?.trim() ?? '');
+  for (const name of ['JCC_PAYMENT_URL', 'JCC_STATUS_URL', 'JCC_REFUND_URL', 'PUBLIC_URL']) {
+    const value =
+      name === 'PUBLIC_URL' ? publicUrl : name === 'JCC_REFUND_URL' ? refundUrl : (env[name] ?? '');
     if (value !== '' && !value.startsWith('https://'))
       problems.push(`PAYMENT_MODE=live needs an https:// ${name}, got "${value}"`);
   }
@@ -128,6 +138,7 @@ export function paymentConfigFromEnv(env: Env = process.env): PaymentConfig {
     publicUrl,
     providerUrl: env.JCC_PAYMENT_URL!.trim(),
     statusUrl: env.JCC_STATUS_URL!.trim(),
+    refundUrl,
     merchantId: env.JCC_MERCHANT_ID!.trim(),
     acquirerId: env.JCC_ACQUIRER_ID?.trim() || SANDBOX_MERCHANT.acquirerId,
     password: env.JCC_PASSWORD!,

@@ -43,6 +43,8 @@ export interface CompletionContext {
   flows: FlowBundle[];
   /** Called after a mail was queued and committed (wakes the outbox sender). */
   onMailQueued?: () => void;
+  /** The site's origin, for the policy e-mail's withdrawal link. */
+  publicUrl?: string;
 }
 
 export interface Completion {

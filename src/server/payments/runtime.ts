@@ -49,6 +49,7 @@ export function resolveContext(rt: PaymentsRuntime): ResolveContext {
     client: rt.client,
     config: rt.config,
     onMailQueued: rt.onMailQueued,
+    publicUrl: rt.config.publicUrl,
   };
 }
 

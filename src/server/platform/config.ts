@@ -35,6 +35,8 @@ export interface RateLimitConfig {
   validationLogPerIpHour: number;
   /** New offers (quotations) per client IP per hour. */
   offersPerIpHour: number;
+  /** Certificate checks (GET /zcp/verify/{token}) per client IP per hour. */
+  verifyPerIpHour: number;
 }
 
 export interface Config {
@@ -66,6 +68,8 @@ export interface Config {
   sessionSecretGenerated: boolean;
   logLevel: LogLevel;
   devMailbox: boolean;
+  /** The insurer's core system's calls (/zcp/integration): the service token's SHA-256 (hex; absent: the API refuses every call) and its calls a minute. */
+  integration: { tokenSha256?: string; perMinute: number };
   /** Trust X-Forwarded-For from a load balancer: true, or the balancers' addresses / CIDR ranges. */
   trustProxy: boolean | string[];
   /** Request body limit, bytes. */
@@ -159,6 +163,11 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
   const devMailbox = bool('DEV_MAILBOX', !production);
   productionRule(!devMailbox, 'DEV_MAILBOX cannot be on in production');
 
+  const integrationHash = str('INTEGRATION_TOKEN_SHA256')?.toLowerCase();
+  if (integrationHash !== undefined && !/^[0-9a-f]{64}$/.test(integrationHash)) {
+    problems.push('INTEGRATION_TOKEN_SHA256 must be the 64 hexadecimal digits of the token’s SHA-256');
+  }
+
   const port = int('PORT', 8080, 0, 65535);
   const publicUrl = url('PUBLIC_URL', ['http:', 'https:'], `http://localhost:${port}`) as string;
   productionRule(
@@ -229,12 +238,17 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
       otpCeilingSpacingMinutes: int('RATE_LIMIT_OTP_CEILING_SPACING_MINUTES', 5, 1, 60),
       validationLogPerIpHour: int('RATE_LIMIT_VALIDATION_LOG_PER_IP_HOUR', 120, 1, 100_000),
       offersPerIpHour: int('RATE_LIMIT_OFFERS_PER_IP_HOUR', 60, 1, 100_000),
+      verifyPerIpHour: int('RATE_LIMIT_VERIFY_PER_IP_HOUR', 120, 1, 100_000),
     },
     validationLogDays: int('VALIDATION_LOG_DAYS', 30, 1, 3650),
     sessionSecret: secret ?? randomBytes(32).toString('base64url'),
     sessionSecretGenerated: secret === undefined,
     logLevel,
     devMailbox,
+    integration: {
+      tokenSha256: integrationHash,
+      perMinute: int('INTEGRATION_RATE_PER_MINUTE', 120, 1, 100_000),
+    },
     trustProxy,
     bodyLimit: int('BODY_LIMIT_BYTES', 256 * 1024, 1024, 50 * 1024 * 1024),
     outboxPollMs: int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),

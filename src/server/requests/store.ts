@@ -2,6 +2,7 @@
 // portal_requests with its notification mails in one transaction, and reading a customer's list.
 
 import { todayInNicosia } from '../../engine/dates';
+import { caseHistory, recordFiled } from '../casework/progress';
 import { type CustomerRow, linkPurchases } from '../customers/store';
 import type { Db } from '../db';
 import { enqueueMail } from '../outbox';
@@ -144,6 +145,13 @@ export async function createRequest(
         now.toISOString(),
       ],
     );
+    await recordFiled(tx, {
+      kind: 'REQUEST',
+      ref: workorderId,
+      customerNo: customer.customer_no,
+      status: 'OPEN',
+      now,
+    });
     const name = `${customer.first_name} ${customer.last_name}`.trim();
     const values = {
       workorderId,
@@ -198,9 +206,12 @@ export async function requestsOf(
        FROM portal_requests WHERE customer_no = $1 ORDER BY created_at DESC, workorder_id DESC`,
     [customer.customer_no],
   );
-  return rows.map((r) => {
+  const histories = await Promise.all(rows.map((r) => caseHistory(db, 'REQUEST', r.workorder_id, lang)));
+  return rows.map((r, i) => {
     const created = new Date(r.created_at);
     return {
+      // Every change the service team made, with its note (the filing itself included).
+      ET_HISTORY: histories[i],
       WORKORDER_ID: r.workorder_id,
       SUBJECT: r.subject,
       CONTRACT_NO: r.contract_no ?? '',

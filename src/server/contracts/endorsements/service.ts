@@ -416,8 +416,8 @@ export async function createWorkOrder(
   const [{ id }] = await ctx.db.query<{ id: string }>(`SELECT 'WO' || nextval('work_order_no_seq') AS id`);
   await ctx.db.query(
     `INSERT INTO work_orders (workorder_id, customer_no, contract_no, product_id, endorsement_type, requested_values,
-       call_back, phone, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::timestamptz, $9::timestamptz)`,
+       call_back, phone, language, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $10, $9::timestamptz, $9::timestamptz)`,
     [
       id,
       customer.customer_no,
@@ -428,6 +428,8 @@ export async function createWorkOrder(
       input.CALL_BACK === 'X',
       (input.PHONE ?? customer.telephone ?? '').slice(0, 20),
       ctx.now().toISOString(),
+      // The language the customer is told of the work order's progress in.
+      lang,
     ],
   );
   return { WORKORDER_ID: id };
