@@ -11,7 +11,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
-import { loadFlowBundles } from '../engine/flow/files';
 import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
 import { devDeskRoutes } from './casework/devDesk';
@@ -21,7 +20,6 @@ import { miscRoutes } from './content/routes';
 import { verifyRoutes } from './contracts/certificate/routes';
 import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
 import { type Db, openDb } from './db';
-import { Catalog } from './offers/catalog';
 import { motorRoutes } from './offers/motorRoutes';
 import { offerOwnership } from './offers/offerOwner';
 import { offerRoutes } from './offers/offerRoutes';
@@ -47,6 +45,8 @@ import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
+import { readRepositoryItems } from './publishing/items';
+import { ConfigRegistry } from './publishing/registry';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
 import { s3Store } from './uploads/s3Store';
@@ -63,7 +63,10 @@ export interface AppDeps {
   db?: Db;
   /** The clock (tests move it to expire codes and offers). */
   now?: () => Date;
-  /** Flow bundles; read from flows/ when absent. */
+  /**
+   * Fixed flow bundles (tests of a broken or changed flow). When absent the flows are the live
+   * versions in the database (src/server/publishing), imported from flows/ on the first start.
+   */
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
@@ -100,8 +103,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const ownDb = !deps.db;
   const db = deps.db ?? (await openDb({ url: config.databaseUrl, dataDir: config.dataDir }));
   const now = deps.now ?? (() => new Date());
-  const bundles = deps.flows ?? (await loadFlowBundles());
-  const catalog = new Catalog(bundles);
 
   const headers = securityHeaders({ hsts: config.publicUrl.startsWith('https://') });
   const app = Fastify({
@@ -130,6 +131,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Over-long path parameters reach the route and its schema (a 4xx with a message), not the router's bare 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2048 },
   });
+
+  // The live configuration: what every request reads (ctx.bundles, ctx.catalog), followed as it is
+  // published. Outside production a folder changed on disk becomes live at start (the engineers' loop).
+  const registry = deps.flows
+    ? ConfigRegistry.fixed(deps.flows)
+    : await ConfigRegistry.start(db, {
+        pollMs: config.configPollMs,
+        seed: { items: await readRepositoryItems(), followDisk: config.env !== 'production' },
+        now,
+        log: app.log,
+      });
+  app.addHook('onClose', () => registry.close());
+  const bundles = registry.current().bundles;
 
   registerApiSchemas(app);
   registerErrorHandling(app);
@@ -197,8 +211,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const ctx: ServiceContext = {
     db,
     config,
-    bundles,
-    catalog,
+    registry,
+    get bundles() {
+      return registry.current().bundles;
+    },
+    get catalog() {
+      return registry.current().catalog;
+    },
     now,
     kickOutbox: () => sender?.kick(),
     files: config.uploads.s3 ? s3Store(config.uploads.s3) : diskStore(config.uploads.dir),
@@ -262,6 +281,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     config: config.payment,
     flows: bundles,
+    liveFlows: () => ctx.bundles,
     now,
     onMailQueued: ctx.kickOutbox,
   });
@@ -273,7 +293,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       recoverStalePayments(db, {
         client: createStatusClient(db, config.payment, now),
         config: config.payment,
-        flows: bundles,
+        flows: ctx.bundles,
         log: app.log,
         now,
         onMailQueued: ctx.kickOutbox,

@@ -4,6 +4,7 @@
 // by `npm start` or in production has no such clock.
 
 import type { FastifyInstance } from 'fastify';
+import type { FlowBundle } from '../../engine/flow/bundle';
 import { buildApp } from '../../server/app';
 import { openDb } from '../../server/db';
 import { type Config, testConfig } from '../../server/platform/config';
@@ -26,7 +27,10 @@ export function inProcessServiceOf(app: FastifyInstance): InProcessService | und
   return services.get(app);
 }
 
-export async function startInProcessService(): Promise<FastifyInstance> {
+/** `flows`: fixed flows to serve (a candidate version the publishing gates replay against). */
+export async function startInProcessService(
+  options: { flows?: FlowBundle[] } = {},
+): Promise<FastifyInstance> {
   const db = await openDb({ url: process.env.TEST_DATABASE_URL, dataDir: 'memory://' });
   const clock: ReplayClock = {
     days: 0,
@@ -45,7 +49,7 @@ export async function startInProcessService(): Promise<FastifyInstance> {
       offersPerIpHour: 100_000,
     },
   });
-  const app = await buildApp(config, { db, now: () => clock.now() });
+  const app = await buildApp(config, { db, now: () => clock.now(), flows: options.flows });
   app.addHook('onClose', () => db.close());
   await app.ready();
   services.set(app, { clock, config });

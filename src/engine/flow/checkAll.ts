@@ -54,6 +54,8 @@ export interface CheckAllOptions {
   lovValues?: CheckInputs['lovValues'];
   /** Further data folders checked against their schemas (flows:check passes the service's reference data). */
   dataFolders?: readonly DataFolder[];
+  /** The folder holding locales/ (the project's unless given: the publishing gates check a candidate's copy). */
+  localesRoot?: string;
 }
 
 /** flows/_lov-bindings.json: the quote paths spec §3 ties to a list of values ({} when absent). */
@@ -95,11 +97,12 @@ export async function checkAllFlows({
   lovNames,
   lovValues,
   dataFolders = [],
+  localesRoot = PROJECT_ROOT,
 }: CheckAllOptions): Promise<{ ids: string[]; problems: FlowProblem[] }> {
   const problems: FlowProblem[] = [];
   const [schemas, locales, fieldSets, ids, lovBindings] = await Promise.all([
     readFormatSchemas(),
-    readLocaleFiles(),
+    readLocaleFiles(localesRoot),
     readFieldSets(flowsDir),
     listFlowIds(flowsDir),
     readLovBindings(flowsDir),

@@ -3,6 +3,7 @@
 // Every contract and claim named in a call must be the logged-in customer's own (403 otherwise).
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FlowBundle } from '../../engine/flow/bundle';
 import { auth, forbidden, requireSession } from '../accounts/http';
 import { caseHistory, claimPayment, customerUploads, recordFiled } from '../casework/progress';
 import { contractsOf } from '../customers/dashboard';
@@ -134,14 +135,19 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
     return contract;
   }
 
+  function claimFlowOf(bundles: FlowBundle[], contract: ClaimContract) {
+    return bundles.find((b) => b.flow.claimFor?.includes(contract.productCode))?.flow;
+  }
+
   /** Every refusal of the claim: the claim rules, then the product's claim wizard flow's own checks. */
   function refusalsOf(
     request: FastifyRequest<{ Body: ClaimPayload }>,
     callPath: string,
     contract: ClaimContract,
     now: string,
+    bundles = ctx.bundles,
   ) {
-    const flow = ctx.bundles.find((b) => b.flow.claimFor?.includes(contract.productCode))?.flow;
+    const flow = claimFlowOf(bundles, contract);
     // A claim product without its wizard flow is a configuration fault, not the customer's.
     if (!flow) throw new Error(`No claim flow for ${contract.productCode}`);
     const own = claimFlowRefusals(flow, callPath, request.body, now, requestLang(request));
@@ -313,9 +319,13 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const lang = requestLang(request);
         const contract = await claimContract(request, request.body.CONTRACT_NO, request.body.PRODUCT_ID);
         const now = today(ctx);
-        const refusals = refusalsOf(request, '/claim/CrtClaim', contract, now);
+        // The claim is checked by, and records, one version of its wizard flow.
+        const live = ctx.registry.current();
+        const refusals = refusalsOf(request, '/claim/CrtClaim', contract, now, live.bundles);
         if (refusals.length > 0) return sendRefusals(reply, lang, refusals);
         const customerNo = auth(request).customer.customer_no;
+        const flowId = claimFlowOf(live.bundles, contract)?.id;
+        const configVersions = flowId ? live.refs.get(flowId) : undefined;
         const claim = await ctx.db.transaction(async (tx) => {
           const row = await insertClaim(tx, {
             customerNo,
@@ -323,6 +333,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
             claim: request.body,
             lang,
             today: now,
+            configVersions,
           });
           // In the same transaction: a claim is never stored without its notification queued.
           await notifyClaimsDesk(tx, row, request, lang);

@@ -2,6 +2,7 @@
 // staff), the files attached to its slots, and what the detail screen shows of them.
 
 import type { Db } from '../db';
+import type { ConfigVersionRefs } from '../offers/catalog';
 import type { Lang } from '../platform/i18n';
 import type { ClaimPayload, ClaimProduct } from './rules';
 
@@ -22,7 +23,15 @@ export interface StoredClaim {
 /** Creates the claim (status SUBMITTED) and answers its number, id and object number. */
 export async function insertClaim(
   db: Db,
-  input: { customerNo: string; product: ClaimProduct; claim: ClaimPayload; lang: Lang; today: string },
+  input: {
+    customerNo: string;
+    product: ClaimProduct;
+    claim: ClaimPayload;
+    lang: Lang;
+    today: string;
+    /** The versions of the claim wizard flow that checked it. */
+    configVersions?: ConfigVersionRefs;
+  },
 ): Promise<StoredClaim> {
   const { claim } = input;
   const incident = claim.IS_INCIDENT;
@@ -31,9 +40,9 @@ export async function insertClaim(
   const [row] = await db.query<StoredClaim & Record<string, unknown>>(
     `INSERT INTO claims (claim_no, customer_no, contract_no, product_code, product_id, object_no, incident_date,
        incident_time, cause, location, description, status, submitted_on, claimed_amount_cents, repair_shop,
-       data, language, declared_slots, filed_online)
+       data, language, declared_slots, filed_online, config_versions)
      VALUES ('CL' || $1 || lpad(nextval('claim_no_seq')::text, 6, '0'), $2, $3, $4, $5, '1', $6::date, $7, $8, $9,
-       $10, 'SUBMITTED', $11::date, $12, $13, $14::jsonb, $15, $16::text[], true)
+       $10, 'SUBMITTED', $11::date, $12, $13, $14::jsonb, $15, $16::text[], true, $17::jsonb)
      RETURNING *`,
     [
       year,
@@ -52,6 +61,7 @@ export async function insertClaim(
       JSON.stringify(claim),
       input.lang,
       claim.IT_PHOTO_SLOTS,
+      input.configVersions ? JSON.stringify(input.configVersions) : null,
     ],
   );
   return row;

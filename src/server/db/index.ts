@@ -74,7 +74,54 @@ async function openPostgres(url: string): Promise<Db> {
     },
     close: () => pool.end(),
   });
-  return wrap(pool as unknown as Queryable, false);
+  const db = wrap(pool as unknown as Queryable, false);
+  return { ...db, listen: (channel, heard) => listenOn(pg, url, channel, heard) };
+}
+
+const RECONNECT_MS = 1000;
+
+/** A connection of its own holding LISTEN (a pooled one would be handed to others); reconnects when lost. */
+async function listenOn(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  heard: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let client: InstanceType<typeof pg.Client> | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) heard(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => connect().catch(() => undefined), RECONNECT_MS);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      // What was published while no connection listened is caught by the registry's polling.
+      heard('');
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 /** Any fixed number: the advisory lock that makes instances starting together migrate one at a time. */

@@ -8,5 +8,10 @@ export interface Db {
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<R>(fn: (tx: Db) => Promise<R>): Promise<R>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on a channel on a connection of its own (reconnected when lost); answers
+   * how to stop. The embedded database has none (one process owns it).
+   */
+  listen?(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
   readonly kind: 'pglite' | 'postgres';
 }

@@ -12,8 +12,19 @@ export interface LocalizedRules {
   ET_CHECK_POINTS: CheckPoint[];
 }
 
+/**
+ * The configuration versions a product was built from (config_versions ids, src/server/publishing):
+ * the flow folder's (flow, rules and tariff) and the shared field sets'. Offers, contracts,
+ * endorsements and claims record them. Absent when the service was given fixed flows (tests).
+ */
+export interface ConfigVersionRefs {
+  flow: number;
+  fieldset?: number;
+}
+
 export interface Product {
   id: string;
+  configVersions?: ConfigVersionRefs;
   flow: Flow;
   meta: ProductMeta;
   rules: RulesFile;
@@ -28,7 +39,7 @@ function collectFieldPaths(fields: Field[] | undefined, out: Set<string>): void 
   for (const field of fields ?? []) out.add(field.path);
 }
 
-function toProduct(bundle: FlowBundle): Product | undefined {
+function toProduct(bundle: FlowBundle, versions?: ConfigVersionRefs): Product | undefined {
   const { flow } = bundle;
   if (!flow.product) return undefined;
   const fieldPaths = new Set<string>();
@@ -38,6 +49,7 @@ function toProduct(bundle: FlowBundle): Product | undefined {
   const localize = (lang: Lang): LocalizedRules => localizeRules(bundle.rules, lang) as LocalizedRules;
   return {
     id: flow.id,
+    ...(versions ? { configVersions: versions } : {}),
     flow,
     meta: flow.product,
     rules: bundle.rules,
@@ -50,8 +62,11 @@ function toProduct(bundle: FlowBundle): Product | undefined {
 export class Catalog {
   readonly products: Product[];
 
-  constructor(bundles: FlowBundle[]) {
-    this.products = bundles.map(toProduct).filter((p): p is Product => p !== undefined);
+  /** `versions`: the configuration versions each flow (by id) was built from, when served from the database. */
+  constructor(bundles: FlowBundle[], versions?: ReadonlyMap<string, ConfigVersionRefs>) {
+    this.products = bundles
+      .map((b) => toProduct(b, versions?.get(b.flow.id)))
+      .filter((p): p is Product => p !== undefined);
   }
 
   /** The product whose rules are served as GET /zcp/offer/RulesDetail/{key} (case-insensitive). */

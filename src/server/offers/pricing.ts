@@ -398,6 +398,7 @@ export function offerInputOf(
     variant: priced.variant,
     quote: priced.quote,
     premiumCents: toCents(priced.selected.AMOUNT),
+    ...(product.configVersions ? { configVersions: product.configVersions } : {}),
     ...about,
   };
 }

@@ -89,13 +89,16 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
     for (const product of ctx.catalog.products) {
       if (!product.tariff) continue;
       const { api } = product.meta;
+      // The routes are the product's; what prices a request is its live version when the request
+      // comes (a published tariff change prices the next quote), kept for the whole request.
+      const live = (): Product => ctx.catalog.byFlowId(product.id) ?? product;
 
       post(
         product,
         api.calc,
         `Rate a ${product.meta.rulesKey} quote`,
         async (request) => {
-          const priced = priceQuote(product, request.body, {
+          const priced = priceQuote(live(), request.body, {
             today: today(ctx),
             lang: requestLang(request),
             requirePackage: false,
@@ -112,7 +115,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
           api.packages,
           `Recalculate the selected ${product.meta.rulesKey} package`,
           async (request) => {
-            const priced = priceQuote(product, request.body, {
+            const priced = priceQuote(live(), request.body, {
               today: today(ctx),
               lang: requestLang(request),
               requirePackage: true,
@@ -126,7 +129,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
       post(product, api.quotation, `Store a ${product.meta.rulesKey} offer`, async (request, reply) => {
         const lang = requestLang(request);
-        const result = await quotation(ctx, product, request, reply, lang);
+        const result = await quotation(ctx, live(), request, reply, lang);
         return ratedAnswer(result.priced, {
           OFFER_NO: result.offerNo,
           EXPIRY_DATE: result.expiryDate,

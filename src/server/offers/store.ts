@@ -3,6 +3,7 @@
 
 import type { Quote } from '../../engine/flow/types';
 import type { Db } from '../db';
+import type { ConfigVersionRefs } from './catalog';
 
 export type StoredOffer = {
   offer_no: string;
@@ -18,6 +19,8 @@ export type StoredOffer = {
   expiry_date: string;
   created_at: string;
   updated_at: string;
+  /** The configuration versions that validated and priced it (null: written before versions). */
+  config_versions: ConfigVersionRefs | null;
 };
 
 export interface OfferInput {
@@ -31,7 +34,12 @@ export interface OfferInput {
   language: string;
   expiryDate: string;
   now: Date;
+  /** The product's configuration versions (Product.configVersions), recorded with the offer. */
+  configVersions?: ConfigVersionRefs;
 }
+
+const versionsJson = (input: OfferInput): string | null =>
+  input.configVersions ? JSON.stringify(input.configVersions) : null;
 
 export const OFFER_NO = /^OF\d{1,12}$/;
 
@@ -47,7 +55,7 @@ export async function findOffer(
   if (!OFFER_NO.test(offerNo)) return undefined;
   const rows = await db.query<StoredOffer>(
     `SELECT offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address, language,
-            status, expiry_date::text AS expiry_date, created_at, updated_at
+            status, expiry_date::text AS expiry_date, created_at, updated_at, config_versions
        FROM offers WHERE offer_no = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [offerNo],
   );
@@ -79,13 +87,14 @@ export async function insertOffers(tx: Db, rows: { offerNo: string; input: Offer
   const column = <T>(pick: (r: { offerNo: string; input: OfferInput }) => T) => rows.map(pick);
   await tx.query(
     `INSERT INTO offers (offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
-                         language, status, expiry_date, created_at, updated_at)
+                         language, status, expiry_date, created_at, updated_at, config_versions)
      SELECT r.offer_no, r.flow_id, r.product_id, r.package_id, r.variant, r.quote::jsonb, r.premium_cents,
-            r.mail_address, r.language, 'OPEN', r.expiry_date::date, r.at::timestamptz, r.at::timestamptz
+            r.mail_address, r.language, 'OPEN', r.expiry_date::date, r.at::timestamptz, r.at::timestamptz,
+            r.config_versions::jsonb
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[],
-                   $8::text[], $9::text[], $10::text[], $11::text[])
+                   $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
             AS r(offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
-                 language, expiry_date, at)`,
+                 language, expiry_date, at, config_versions)`,
     [
       column((r) => r.offerNo),
       column((r) => r.input.flowId),
@@ -98,6 +107,7 @@ export async function insertOffers(tx: Db, rows: { offerNo: string; input: Offer
       column((r) => r.input.language),
       column((r) => r.input.expiryDate),
       column((r) => r.input.now.toISOString()),
+      column((r) => versionsJson(r.input)),
     ],
   );
 }
@@ -105,8 +115,9 @@ export async function insertOffers(tx: Db, rows: { offerNo: string; input: Offer
 export async function insertOffer(tx: Db, offerNo: string, input: OfferInput): Promise<void> {
   await tx.query(
     `INSERT INTO offers (offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address,
-                         language, status, expiry_date, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, 'OPEN', $10::date, $11::timestamptz, $11::timestamptz)`,
+                         language, status, expiry_date, created_at, updated_at, config_versions)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, 'OPEN', $10::date, $11::timestamptz, $11::timestamptz,
+             $12::jsonb)`,
     [
       offerNo,
       input.flowId,
@@ -119,6 +130,7 @@ export async function insertOffer(tx: Db, offerNo: string, input: OfferInput): P
       input.language,
       input.expiryDate,
       input.now.toISOString(),
+      versionsJson(input),
     ],
   );
 }
@@ -126,7 +138,8 @@ export async function insertOffer(tx: Db, offerNo: string, input: OfferInput): P
 export async function updateOffer(tx: Db, offerNo: string, input: OfferInput): Promise<void> {
   await tx.query(
     `UPDATE offers SET product_id = $2, package_id = $3, variant = $4, quote = $5::jsonb, premium_cents = $6,
-                       language = $7, expiry_date = $8::date, updated_at = $9::timestamptz
+                       language = $7, expiry_date = $8::date, updated_at = $9::timestamptz,
+                       config_versions = $10::jsonb
       WHERE offer_no = $1`,
     [
       offerNo,
@@ -138,6 +151,7 @@ export async function updateOffer(tx: Db, offerNo: string, input: OfferInput): P
       input.language,
       input.expiryDate,
       input.now.toISOString(),
+      versionsJson(input),
     ],
   );
 }

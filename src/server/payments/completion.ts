@@ -127,8 +127,9 @@ async function issueContract(
   };
   await tx.query(
     `INSERT INTO contracts (contract_no, offer_no, product_id, package_id, customer_no, start_date, expiry_date,
-       premium_cents, balance_cents, status, data, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+       premium_cents, balance_cents, status, data, created_at, config_versions)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
+             (SELECT config_versions FROM offers WHERE offer_no = $2))`,
     [
       contractNo,
       offer.offer_no,

@@ -39,6 +39,8 @@ export interface PaymentsDeps {
   db: Db;
   config: PaymentConfig;
   flows: FlowBundle[];
+  /** The live flows when they change while the service runs (src/server/publishing); `flows` otherwise. */
+  liveFlows?: () => FlowBundle[];
   now?: () => Date;
   log?: PaymentLog;
   /** The provider's order-status query; by default the sandbox's records or the real provider's REST call. */
@@ -60,7 +62,9 @@ export const paymentsPlugin: FastifyPluginAsync<PaymentsDeps> = async (app, deps
     contracts: deps.contracts,
     db: deps.db,
     config: deps.config,
-    flows: deps.flows,
+    get flows() {
+      return deps.liveFlows?.() ?? deps.flows;
+    },
     now,
     log: deps.log ?? app.log,
     client: deps.statusClient ?? createStatusClient(deps.db, deps.config, now),

@@ -78,6 +78,11 @@ export interface Config {
   /** How often the outbox sender looks for mail to deliver, ms (0: no sender loop). */
   outboxPollMs: number;
   outboxMaxAttempts: number;
+  /**
+   * How often an instance asks the database whether a configuration version was published, ms: the
+   * fallback behind LISTEN/NOTIFY (0: notifications only). docs/publishing.md.
+   */
+  configPollMs: number;
   /** Built web app served with the history-mode fallback, when the folder exists. */
   webDir: string;
   payment: PaymentConfig;
@@ -251,6 +256,7 @@ export function loadConfig(env: Env = process.env, version = '0.0.0'): Config {
     bodyLimit: int('BODY_LIMIT_BYTES', 256 * 1024, 1024, 50 * 1024 * 1024),
     outboxPollMs: int('OUTBOX_POLL_MS', 2000, 0, 3_600_000),
     outboxMaxAttempts: int('OUTBOX_MAX_ATTEMPTS', 5, 1, 100),
+    configPollMs: int('CONFIG_POLL_MS', 5000, 0, 3_600_000),
     webDir: str('WEB_DIR') ?? './dist',
     portal: portalConfigFromEnv(env, { production, publicUrl }, problems),
     staff: staffConfigFromEnv(env, { production, publicUrl, productionRule }, problems),

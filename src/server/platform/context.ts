@@ -5,14 +5,18 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import type { Db } from '../db';
 import type { Catalog } from '../offers/catalog';
 import type { ContractPayments } from '../payments/runtime';
+import type { ConfigRegistry } from '../publishing/registry';
 import type { FileStore } from '../uploads/store';
 import type { Config } from './config';
 
 export interface ServiceContext {
   db: Db;
   config: Config;
-  bundles: FlowBundle[];
-  catalog: Catalog;
+  /** The live configuration (src/server/publishing); `bundles` and `catalog` read its current snapshot. */
+  registry: ConfigRegistry;
+  /** The live flows: read once per request, which then finishes on them. */
+  readonly bundles: FlowBundle[];
+  readonly catalog: Catalog;
   /** The clock; tests inject one to move through expiries. */
   now: () => Date;
   /** Asks the outbox sender to run now (after a mail was queued); a no-op without a sender loop. */

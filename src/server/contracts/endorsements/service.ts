@@ -10,6 +10,7 @@ import { rateQuote } from '../../../engine/rating/rate';
 import { contractStatus, productCode } from '../../customers/dashboard';
 import type { CustomerRow } from '../../customers/store';
 import type { Db } from '../../db';
+import type { ConfigVersionRefs } from '../../offers/catalog';
 import { stripClientPrices } from '../../offers/pricing';
 import { type ServiceContext, today as todayOf } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
@@ -146,6 +147,8 @@ export interface PricedChange {
   newData: Json;
   premiumBefore: number;
   premiumAfter: number;
+  /** The configuration versions that checked and priced the change (recorded with it). */
+  configVersions?: ConfigVersionRefs;
 }
 
 /**
@@ -154,13 +157,15 @@ export interface PricedChange {
  * so a contract priced under a promotion keeps it.
  */
 export async function priceChange(
-  ctx: ServiceContext,
+  live: ServiceContext,
   db: Db,
   contract: Contract,
   type: string,
   body: Json,
   lang: Lang,
 ): Promise<PricedChange> {
+  // One snapshot of the live configuration for the whole change (both ratings on one version).
+  const ctx: ServiceContext = { ...live, bundles: live.bundles, catalog: live.catalog };
   const rules = endorsementRules();
   const code = productCode(ctx.bundles, contract.flow_id);
   const kind = kindByType(type);
@@ -214,7 +219,17 @@ export async function priceChange(
     throw refusalError(refusal('PREMIUM_UPDATE', KEY('premiumUpdate'), { manual: true }), type, lang);
   const premiumBefore = Number(contract.premium_cents);
   const premiumAfter = Math.max(0, premiumBefore + ratedAfter - ratedBefore);
-  return { kind, contract, oldValues, newValues: values, newData, premiumBefore, premiumAfter };
+  const configVersions = productOf(ctx, contract)?.configVersions;
+  return {
+    kind,
+    contract,
+    oldValues,
+    newValues: values,
+    newData,
+    premiumBefore,
+    premiumAfter,
+    ...(configVersions ? { configVersions } : {}),
+  };
 }
 
 /**
@@ -282,8 +297,8 @@ export async function saveChange(
     );
     await tx.query(
       `INSERT INTO endorsements (contract_no, customer_no, endorsement_type, period_start, old_values, new_values,
-         premium_before_cents, premium_after_cents, contract_version, created_at)
-       VALUES ($1, $2, $3, $4::date, $5::jsonb, $6::jsonb, $7, $8, $9, $10::timestamptz)`,
+         premium_before_cents, premium_after_cents, contract_version, created_at, config_versions)
+       VALUES ($1, $2, $3, $4::date, $5::jsonb, $6::jsonb, $7, $8, $9, $10::timestamptz, $11::jsonb)`,
       [
         contractNo,
         customer.customer_no,
@@ -295,6 +310,7 @@ export async function saveChange(
         change.premiumAfter,
         Number(contract.version) + 1,
         ctx.now().toISOString(),
+        change.configVersions ? JSON.stringify(change.configVersions) : null,
       ],
     );
     return change;

@@ -1,0 +1,203 @@
+// The publication gates (issue 29 item 3), each reason listed: the flows:check checker finds
+// nothing, every path of each affected flow ends (the analysis behind `npm run flows:paths`), every
+// scenario of tests/scenarios/ for an affected flow replays green against the candidate (the
+// headless replay behind `npm run replay`, on an in-process service serving the candidate), and
+// every text exists in both languages. A candidate is looked at among the other items' live
+// versions, written out as a repository-shaped folder the checker reads as it reads flows/.
+
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { checkAllFlows } from '../../engine/flow/checkAll';
+import { FLOWS_DIR } from '../../engine/flow/files';
+import { type ItemContent, writeItems } from '../../server/publishing/items';
+import type { Candidate, GateReason, Gates } from '../../server/publishing/lifecycle';
+import { snapshotOf } from '../../server/publishing/registry';
+import type { ConfigVersion } from '../../server/publishing/store';
+import { analyseFlow } from '../flows-paths';
+import { replayHeadless } from '../replay/headless';
+import { startInProcessService } from '../replay/inProcess';
+import { compareOutcome, readScenario } from '../replay/scenario';
+import { REFERENCE_DATA, ROOT, serviceLovNames, serviceLovValues } from '../workspace';
+
+export const SCENARIOS_DIR = join(ROOT, 'tests', 'scenarios');
+
+/** The candidate among the live versions, as versions (the candidate's id 0: not yet stored). */
+function candidateSet(candidate: Candidate): ConfigVersion[] {
+  const draft: ConfigVersion = {
+    id: 0,
+    itemId: 0,
+    kind: candidate.kind,
+    key: candidate.key,
+    number: null,
+    status: 'draft',
+    revision: 0,
+    basedOn: null,
+    files: candidate.files,
+    contentHash: '',
+    author: '',
+    approver: null,
+    note: '',
+    createdAt: '',
+    submittedAt: null,
+    approvedAt: null,
+    publishedAt: null,
+  };
+  return [...candidate.live.filter((v) => !(v.kind === candidate.kind && v.key === candidate.key)), draft];
+}
+
+/** flows:check over the candidate's folder; problems named as in the repository ("flows/…"). */
+export async function checkerGate(versions: ConfigVersion[]): Promise<GateReason[]> {
+  const root = await mkdtemp(join(tmpdir(), 'zcp-publish-'));
+  try {
+    await writeItems(root, versions as ItemContent[]);
+    // The list-of-values bindings are the service's, not a published item: the repository's copy.
+    const bindings = join(FLOWS_DIR, '_lov-bindings.json');
+    if (existsSync(bindings)) await copyFile(bindings, join(root, 'flows', '_lov-bindings.json'));
+    const [lovNames, lovValues] = await Promise.all([serviceLovNames(), serviceLovValues()]);
+    const { problems } = await checkAllFlows({
+      flowsDir: join(root, 'flows'),
+      localesRoot: root,
+      lovNames,
+      lovValues,
+      dataFolders: [REFERENCE_DATA],
+    });
+    const shorten = (text: string) => text.split(`${root}/`).join('');
+    return problems.map((p) => ({
+      gate: 'checker',
+      detail: shorten(`${p.file}#${p.pointer}: ${p.message}`),
+    }));
+  } catch (error) {
+    return [{ gate: 'checker', detail: (error as Error).message }];
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** The flows a candidate can change: itself, or every flow when the shared field sets change. */
+function affectedFlows(candidate: Candidate, versions: ConfigVersion[]): string[] {
+  if (candidate.kind === 'flow') return [candidate.key];
+  if (candidate.kind === 'fieldset') return versions.filter((v) => v.kind === 'flow').map((v) => v.key);
+  return [];
+}
+
+/** No dead end and no unreachable substep in any affected flow. */
+export function pathsGate(versions: ConfigVersion[], flowIds: string[]): GateReason[] {
+  const { bundles } = snapshotOf(versions);
+  const reasons: GateReason[] = [];
+  for (const bundle of bundles.filter((b) => flowIds.includes(b.flow.id))) {
+    const { unreachable, deadEnds } = analyseFlow(bundle.flow);
+    for (const state of unreachable)
+      reasons.push({ gate: 'paths', detail: `${bundle.flow.id}: ${state} is unreachable` });
+    for (const state of deadEnds)
+      reasons.push({ gate: 'paths', detail: `${bundle.flow.id}: ${state} is a dead end` });
+  }
+  return reasons;
+}
+
+/** Every scenario file of tests/scenarios/ (or `dir`) for an affected flow, replayed on the candidate. */
+export async function scenariosGate(
+  versions: ConfigVersion[],
+  flowIds: string[],
+  dir = SCENARIOS_DIR,
+): Promise<GateReason[]> {
+  if (flowIds.length === 0 || !existsSync(dir)) return [];
+  const { bundles } = snapshotOf(versions);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
+  const scenarios = [];
+  for (const file of files) {
+    const scenario = await readScenario(join(dir, file));
+    if (flowIds.includes(scenario.flow)) scenarios.push({ file, scenario });
+  }
+  if (scenarios.length === 0) return [];
+  const reasons: GateReason[] = [];
+  const app = await startInProcessService({ flows: bundles });
+  try {
+    for (const { file, scenario } of scenarios) {
+      const bundle = bundles.find((b) => b.flow.id === scenario.flow);
+      if (!bundle) {
+        reasons.push({
+          gate: 'scenarios',
+          detail: `${basename(file)}: flow ${scenario.flow} is not published`,
+        });
+        continue;
+      }
+      try {
+        const problems = compareOutcome(scenario.expect, await replayHeadless(app, bundle, scenario));
+        for (const p of problems) reasons.push({ gate: 'scenarios', detail: `${basename(file)}: ${p}` });
+      } catch (error) {
+        reasons.push({ gate: 'scenarios', detail: `${basename(file)}: ${(error as Error).message}` });
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  return reasons;
+}
+
+function leafKeys(value: unknown, prefix: string, out: Set<string>): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) leafKeys(v, prefix ? `${prefix}.${k}` : k, out);
+  } else out.add(prefix);
+}
+
+/** Every text of a namespace in both languages (each key Greek has, English has, and back). */
+export function textsGate(versions: ConfigVersion[], langs: readonly string[] = ['el', 'en']): GateReason[] {
+  const reasons: GateReason[] = [];
+  for (const item of versions.filter((v) => v.kind === 'texts')) {
+    const keys = new Map<string, Set<string>>();
+    for (const lang of langs) {
+      const text = item.files[`${lang}.json`];
+      if (text === undefined) {
+        reasons.push({ gate: 'texts', detail: `locales/${lang}/${item.key}.json is missing` });
+        continue;
+      }
+      const set = new Set<string>();
+      try {
+        leafKeys(JSON.parse(text), '', set);
+      } catch (error) {
+        reasons.push({
+          gate: 'texts',
+          detail: `locales/${lang}/${item.key}.json: ${(error as Error).message}`,
+        });
+      }
+      keys.set(lang, set);
+    }
+    for (const lang of langs) {
+      for (const other of langs.filter((l) => l !== lang)) {
+        for (const key of keys.get(lang) ?? []) {
+          if (keys.has(other) && !keys.get(other)?.has(key))
+            reasons.push({
+              gate: 'texts',
+              detail: `${item.key}:${key} has no ${other} text (locales/${other}/${item.key}.json)`,
+            });
+        }
+      }
+    }
+  }
+  return reasons;
+}
+
+/** The four gates over a candidate; `scenariosDir` for tests that attach their own scenarios. */
+export function publicationGates(options: { scenariosDir?: string } = {}): Gates {
+  return async (candidate) => {
+    const versions = candidateSet(candidate);
+    const flows = affectedFlows(candidate, versions);
+    const checked = await checkerGate(versions);
+    // A candidate the checker refuses may not even build (a flow that does not parse): its paths and
+    // scenarios are not run then, the checker's reasons say what to fix first.
+    if (checked.length > 0) return [...checked, ...textsGate(versions)];
+    let built: GateReason[];
+    try {
+      built = pathsGate(versions, flows);
+    } catch (error) {
+      return [{ gate: 'paths', detail: (error as Error).message }, ...textsGate(versions)];
+    }
+    return [
+      ...built,
+      ...(await scenariosGate(versions, flows, options.scenariosDir)),
+      ...textsGate(versions),
+    ];
+  };
+}
