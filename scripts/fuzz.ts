@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../src/server/demo/customers';
 import { testConfig } from '../src/server/platform/config';
 import { startService } from '../tests/api/support/app';
-import { fuzzEndpoint, postEndpoints } from '../tests/api/support/fuzz';
+import { answersHtml, fuzzEndpoint, postEndpoints } from '../tests/api/support/fuzz';
 import { foreignIdProbe, loggedInFuzz, portalFuzzConfig } from '../tests/api/support/fuzzPortal';
 import { driverQuote, hunterQuote } from '../tests/api/support/quotes';
 
@@ -44,7 +44,7 @@ for (const endpoint of selected) {
       : endpoint.path.startsWith('/zcp/hunter/')
         ? [hunterQuote()]
         : [],
-    html: endpoint.path.startsWith('/sandbox/'),
+    html: answersHtml(endpoint.path),
   });
   total += runs;
   const counts = Object.entries(report.counts)

@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type TestService } from './support/app';
-import { type FuzzEndpoint, fuzzEndpoint, postEndpoints } from './support/fuzz';
+import { answersHtml, type FuzzEndpoint, fuzzEndpoint, postEndpoints } from './support/fuzz';
 import { driverQuote, hunterQuote } from './support/quotes';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -60,8 +60,7 @@ describe('generated bodies on every POST endpoint', () => {
         seed: SEED,
         allowed: quoteCall ? [200, 400, 422] : undefined,
         samples,
-        // The sandbox stands in for the provider's own HTML pages: no MESSAGES body there.
-        html: endpoint.path.startsWith('/sandbox/'),
+        html: answersHtml(endpoint.path),
       });
       for (const p of report.problems) failures.push(`${endpoint.path}: ${p.problem} for ${p.body}`);
     }

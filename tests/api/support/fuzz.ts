@@ -225,6 +225,12 @@ export function bodyArbitrary(
   );
 }
 
+/**
+ * Pages answered in HTML, not the service's MESSAGES: the card sandbox stands in for the
+ * provider's own pages, and the development pages (/dev/desk, /dev/mailbox) are forms for testers.
+ */
+export const answersHtml = (path: string) => path.startsWith('/sandbox/') || path.startsWith('/dev/');
+
 /** Why an answer breaks the rules (a 5xx, an error without MESSAGES, internals shown), or null. */
 export function answerProblem(
   status: number,
