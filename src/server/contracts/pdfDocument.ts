@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 /** Read once, on the first document: about 1.4 MB of TrueType that pdfkit subsets per document. */
-export function documentFonts() {
+function documentFonts() {
   fonts ??= {
     regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
     bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),

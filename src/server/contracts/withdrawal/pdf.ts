@@ -1,12 +1,11 @@
-// The withdrawal confirmation as a PDF, drawn as the policy schedule is (pdfkit, DejaVu Sans
-// embedded as a subset), in the customer's language: what was withdrawn, when, and the refund
+// The withdrawal confirmation as a PDF, on the documents' page layout (pdfDocument.ts), in the
+// customer's language: what was withdrawn, when, and the refund
 // worked out by the engine's rule with the FAQ's words.
 
-import PDFDocument from 'pdfkit';
 import { ymdToDisplay } from '../../../engine/dates';
 import { formatEuro } from '../../../engine/money';
 import { type Lang, t } from '../../platform/i18n';
-import { documentFonts } from '../pdfDocument';
+import { INK, pdfPage } from '../pdfDocument';
 
 export interface WithdrawalPdfInput {
   lang: Lang;
@@ -74,39 +73,14 @@ export async function withdrawalPdf(input: WithdrawalPdfInput): Promise<Buffer> 
   const euro = (cents: number) => formatEuro(cents / 100, input.lang);
   const exact = (cents: number) =>
     `${(cents / 100).toLocaleString(input.lang === 'el' ? 'el-GR' : 'en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    lang: input.lang === 'el' ? 'el-GR' : 'en-GB',
-    info: {
-      Title: `${text.title} ${input.contractNo}`,
-      Author: brand,
-      Subject: input.product,
-      Creator: brand,
-    },
+  const { doc, row, finish } = pdfPage({
+    lang: input.lang,
+    title: `${text.title} ${input.contractNo}`,
+    author: brand,
+    subject: input.product,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const { regular, bold } = documentFonts();
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const row = (label: string, value: string) => {
-    if (!value) return;
-    const y = doc.y;
-    doc.font('bold').fontSize(10).fillColor('black').text(label, doc.page.margins.left, y, { width: 200 });
-    const bottom = doc.y;
-    doc
-      .font('body')
-      .fontSize(10)
-      .text(value, doc.page.margins.left + 210, y, { width: 285 });
-    doc.y = Math.max(doc.y, bottom) + 3;
-  };
 
-  doc.font('bold').fontSize(18).fillColor('#0b3d6b').text(brand);
+  doc.font('bold').fontSize(18).fillColor(INK).text(brand);
   doc.font('bold').fontSize(15).fillColor('black').text(text.title);
   doc.moveDown(0.8);
   row(text.contract, input.contractNo);
@@ -128,6 +102,5 @@ export async function withdrawalPdf(input: WithdrawalPdfInput): Promise<Buffer> 
     .fontSize(8)
     .fillColor('#555555')
     .text(text.footer(ymdToDisplay(input.withdrawnOn)));
-  doc.end();
-  return finished;
+  return finish();
 }
