@@ -11,7 +11,6 @@ import { issueCode, type OtpSettings, verifyCode } from '../../otp/codes';
 import { enqueueMail, enqueueSms, normalizeCypriotMobile } from '../../outbox';
 import { type ServiceContext, today } from '../../platform/context';
 import { ApiError, requestLang } from '../../platform/errors';
-import type { Lang } from '../../platform/i18n';
 import { hitLimit } from '../../platform/rateLimit';
 import { answers, body, noContent, open, str } from '../../platform/schemaParts';
 import { contractOfLink } from './links';
