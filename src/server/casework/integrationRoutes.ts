@@ -148,7 +148,12 @@ export function integrationRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
   return async (app) => {
     app.addHook('onRequest', authenticate);
-    app.addHook('onResponse', audit);
+    // Written before the answer leaves (onSend, not onResponse): a caller that has its answer can
+    // count on the call being in the audit, and a failed audit write fails the call.
+    app.addHook('onSend', async (request, reply, payload) => {
+      await audit(request, reply);
+      return payload;
+    });
 
     for (const kind of CASE_KINDS) {
       const base = `/integration/${KIND_SEGMENTS[kind]}/:ref`;
