@@ -82,9 +82,23 @@ export function lazyWithTimeout<P extends object>(
   factory: () => Promise<{ default: ComponentType<P> }>,
   timeoutMs: number = LAZY_TIMEOUT_MS,
 ): ComponentType<P> {
+  let failures = 0;
   const make = () =>
     lazy(() =>
       withTimeout(factory(), timeoutMs).catch((error: unknown) => {
+        failures++;
+        // Chromium keeps a failed module fetch in its module map, so asking again for the same
+        // chunk fails at once however well the network is now. A retry that failed to fetch loads
+        // the page afresh instead (same address; a flow's answers are in sessionStorage).
+        if (
+          failures > 1 &&
+          error instanceof ChunkLoadError &&
+          !error.timedOut &&
+          typeof window !== 'undefined'
+        ) {
+          window.location.reload();
+          return new Promise<never>(() => {});
+        }
         failedAreas.add(() => {
           current = make();
         });
