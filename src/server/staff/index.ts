@@ -4,8 +4,6 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/context';
-import { impactRoutes } from '../studio/impact/routes';
-import { textsRoutes } from '../studio/texts/routes';
 import { seedDemoStaff } from './demo';
 import { registerStudioRules } from './http';
 import { studioRoutes } from './routes';
@@ -22,6 +20,4 @@ export async function registerStaff(app: FastifyInstance, ctx: ServiceContext): 
     if (added.length > 0) app.log.info({ staff: added }, 'demo staff loaded');
   }
   await app.register(studioRoutes(ctx), { prefix: '/zcp/studio' });
-  await app.register(textsRoutes(ctx), { prefix: '/zcp/studio' });
-  await app.register(impactRoutes(ctx), { prefix: '/zcp/studio' });
 }

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/context';
 import type { Gates, LifeCycleDeps } from '../publishing/lifecycle';
 import { STUDIO_API } from '../staff';
+import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
+import { textsRoutes } from './texts/routes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
@@ -23,6 +25,8 @@ export async function registerStudio(
   await app.register(
     async (studio) => {
       await studio.register(itemRoutes(ctx, deps));
+      await studio.register(textsRoutes(ctx));
+      await studio.register(impactRoutes(ctx));
     },
     { prefix: STUDIO_API },
   );
