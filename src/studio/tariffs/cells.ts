@@ -36,15 +36,25 @@ type Obj = { [key: string]: Json };
 const isObj = (v: Json | undefined): v is Obj => v !== null && typeof v === 'object' && !Array.isArray(v);
 const list = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
-const num = (pointer: string, v: Json | undefined, bounds: { min?: number; max?: number } = {}): Cell | undefined =>
-  typeof v === 'number' ? { pointer, value: v, type: 'number', ...bounds } : undefined;
+const num = (
+  pointer: string,
+  v: Json | undefined,
+  bounds: { min?: number; max?: number } = {},
+): Cell | undefined => (typeof v === 'number' ? { pointer, value: v, type: 'number', ...bounds } : undefined);
 
 /** An expression written for reading: `6 + CS_POLICY.DURATION_DAYS × 0.9`. */
 export function formula(expr: Json | undefined): string {
   if (typeof expr === 'number') return String(expr);
   if (!isObj(expr)) return '';
   if (typeof expr.path === 'string') return expr.path.replace(/^CS_[A-Z_]+\./, '');
-  const ops: Record<string, string> = { add: ' + ', sub: ' − ', mul: ' × ', div: ' ÷ ', min: ', ', max: ', ' };
+  const ops: Record<string, string> = {
+    add: ' + ',
+    sub: ' − ',
+    mul: ' × ',
+    div: ' ÷ ',
+    min: ', ',
+    max: ', ',
+  };
   for (const [op, sep] of Object.entries(ops)) {
     const args = expr[op];
     if (Array.isArray(args)) {
@@ -58,7 +68,10 @@ export function formula(expr: Json | undefined): string {
 /** The number constants of an expression, each with its pointer. */
 function constants(expr: Json | undefined, pointer: string, out: { pointer: string; value: number }[] = []) {
   if (typeof expr === 'number') out.push({ pointer, value: expr });
-  else if (Array.isArray(expr)) expr.forEach((e, i) => constants(e, `${pointer}/${i}`, out));
+  else if (Array.isArray(expr))
+    expr.forEach((e, i) => {
+      constants(e, `${pointer}/${i}`, out);
+    });
   else if (isObj(expr))
     for (const [k, v] of Object.entries(expr)) if (k !== 'path') constants(v, `${pointer}/${k}`, out);
   return out;
@@ -83,10 +96,16 @@ export function tariffGrids(tariff: Json): Grid[] {
 
   const constantsRows: GridRow[] = [];
   packages.forEach((p, i) => {
-    if (isObj(p)) constantRows(`${str(p.PACKAGE_ID)} · base`, p.base, joinPointer(['packages', i, 'base'])).forEach((r) => constantsRows.push(r));
+    if (isObj(p))
+      constantsRows.push(
+        ...constantRows(`${str(p.PACKAGE_ID)} · base`, p.base, joinPointer(['packages', i, 'base'])),
+      );
   });
   covers.forEach((c, i) => {
-    if (isObj(c)) constantRows(`${str(c.COVER_ID)} · premium`, c.premium, joinPointer(['covers', i, 'premium'])).forEach((r) => constantsRows.push(r));
+    if (isObj(c))
+      constantsRows.push(
+        ...constantRows(`${str(c.COVER_ID)} · premium`, c.premium, joinPointer(['covers', i, 'premium'])),
+      );
   });
   grids.push({ id: 'constants', columns: [{ id: 'value', type: 'number' }], rows: constantsRows });
 
@@ -113,7 +132,7 @@ export function tariffGrids(tariff: Json): Grid[] {
           note: isObj(f.add) ? `+ ${formula(f.add)}` : undefined,
           cells: { multiply: num(at('multiply'), f.multiply, { min: 0 }), add },
         });
-      if (isObj(f.add)) constantRows(`${name} · add`, f.add, at('add')).forEach((r) => factorRows.push(r));
+      if (isObj(f.add)) factorRows.push(...constantRows(`${name} · add`, f.add, at('add')));
       const bands = isObj(f.bands) ? f.bands : undefined;
       list(bands?.ranges).forEach((r, j) => {
         if (!isObj(r)) return;
@@ -132,9 +151,9 @@ export function tariffGrids(tariff: Json): Grid[] {
       { id: 'multiply', type: 'number' },
       { id: 'add', type: 'number' },
     ],
-    rows: factorRows.filter((r) => r.cells.multiply || r.cells.add || r.cells.value).map((r) =>
-      r.cells.value ? { ...r, cells: { add: r.cells.value } } : r,
-    ),
+    rows: factorRows
+      .filter((r) => r.cells.multiply || r.cells.add || r.cells.value)
+      .map((r) => (r.cells.value ? { ...r, cells: { add: r.cells.value } } : r)),
   });
   grids.push({
     id: 'bands',
@@ -147,7 +166,15 @@ export function tariffGrids(tariff: Json): Grid[] {
     columns: [{ id: 'percent', type: 'number' }],
     rows: list(tariff.discounts).flatMap((d, i) =>
       isObj(d)
-        ? [{ id: `d${i}`, label: str(d.id), cells: { percent: num(joinPointer(['discounts', i, 'percent']), d.percent, { min: 0, max: 100 }) } }]
+        ? [
+            {
+              id: `d${i}`,
+              label: str(d.id),
+              cells: {
+                percent: num(joinPointer(['discounts', i, 'percent']), d.percent, { min: 0, max: 100 }),
+              },
+            },
+          ]
         : [],
     ),
   });
@@ -166,7 +193,11 @@ export function tariffGrids(tariff: Json): Grid[] {
         {
           id: `p${i}`,
           label: str(p.id),
-          cells: { percent: num(at('percent'), p.percent, { min: 0, max: 100 }), validFrom: date('validFrom'), validTo: date('validTo') },
+          cells: {
+            percent: num(at('percent'), p.percent, { min: 0, max: 100 }),
+            validFrom: date('validFrom'),
+            validTo: date('validTo'),
+          },
         },
       ];
     }),
@@ -214,7 +245,11 @@ export function tariffGrids(tariff: Json): Grid[] {
   grids.push({ id: 'limits', columns: [{ id: 'value', type: 'number' }], rows: limitRows });
   const general: GridRow[] = [];
   for (const key of ['minimumPremium', 'maxDiscountPercent'] as const) {
-    const cell = num(`/${key}`, tariff[key], key === 'maxDiscountPercent' ? { min: 0, max: 100 } : { min: 0 });
+    const cell = num(
+      `/${key}`,
+      tariff[key],
+      key === 'maxDiscountPercent' ? { min: 0, max: 100 } : { min: 0 },
+    );
     if (cell) general.push({ id: key, label: key, cells: { value: cell } });
   }
   grids.push({ id: 'general', columns: [{ id: 'value', type: 'number' }], rows: general });
@@ -222,7 +257,10 @@ export function tariffGrids(tariff: Json): Grid[] {
 }
 
 /** A typed cell value read, or why not: the grid refuses it before it reaches the file. */
-export function readCell(cell: Cell, text: string): { ok: true; value: number | string | null } | { ok: false; reason: 'number' | 'range' | 'date' } {
+export function readCell(
+  cell: Cell,
+  text: string,
+): { ok: true; value: number | string | null } | { ok: false; reason: 'number' | 'range' | 'date' } {
   const t = text.trim();
   if (cell.type === 'date') {
     if (t === '') return { ok: true, value: null };

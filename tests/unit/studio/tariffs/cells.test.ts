@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseJson, printJson } from '../../../../src/studio/editor/model/jsonText';
+import { type Json, parseJson, printJson } from '../../../../src/studio/editor/model/jsonText';
 import { getAt, setAt } from '../../../../src/studio/editor/model/pointer';
 import { formula, readCell, tariffGrids } from '../../../../src/studio/tariffs/cells';
 
@@ -24,7 +24,15 @@ describe('tariff grids', () => {
     const { value } = parseJson(read('motor'));
     const grids = tariffGrids(value);
     expect(grids.map((g) => g.id)).toEqual(
-      expect.arrayContaining(['constants', 'factors', 'discounts', 'promotions', 'deductibles', 'limits', 'general']),
+      expect.arrayContaining([
+        'constants',
+        'factors',
+        'discounts',
+        'promotions',
+        'deductibles',
+        'limits',
+        'general',
+      ]),
     );
     let cells = 0;
     for (const grid of grids)
@@ -42,10 +50,29 @@ describe('tariff grids', () => {
   it('reads the bands of a rating table as rows of from, to, multiply and add', () => {
     const tariff = {
       packages: [{ PACKAGE_ID: 'A', base: 100, covers: [] }],
-      factors: [{ id: 'AGE', bands: { path: 'CS_DRIVERS.AGE', ranges: [{ to: 25, multiply: 1.4 }, { from: 25, to: 70, multiply: 1 }] } }],
+      factors: [
+        {
+          id: 'AGE',
+          bands: {
+            path: 'CS_DRIVERS.AGE',
+            ranges: [
+              { to: 25, multiply: 1.4 },
+              { from: 25, to: 70, multiply: 1 },
+            ],
+          },
+        },
+      ],
     };
-    const bands = tariffGrids(tariff).find((g) => g.id === 'bands');
-    expect(bands?.rows.map((r) => [r.label, r.note, r.cells.from?.value, r.cells.to?.value, r.cells.multiply?.value])).toEqual([
+    const bands = tariffGrids(tariff as Json).find((g) => g.id === 'bands');
+    expect(
+      bands?.rows.map((r) => [
+        r.label,
+        r.note,
+        r.cells.from?.value,
+        r.cells.to?.value,
+        r.cells.multiply?.value,
+      ]),
+    ).toEqual([
       ['AGE · 1', 'AGE', undefined, 25, 1.4],
       ['AGE · 2', 'AGE', 25, 70, 1],
     ]);
