@@ -49,11 +49,13 @@ import { readRepositoryItems } from './publishing/items';
 import { ConfigRegistry } from './publishing/registry';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
+import { registerStudio } from './studio';
 import { s3Store } from './uploads/s3Store';
 import { diskStore } from './uploads/store';
 import { devFlowsRoutes } from './web/devFlows';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
+import { isStudioPath, loadStudioPage } from './web/studioPage';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 const HOUSEKEEPING_MS = 3600_000;
@@ -228,6 +230,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerStaff(app, ctx);
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
+  // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
+  await registerStudio(app, ctx, {
+    gates: async () => {
+      throw new Error('the publication gates are not wired yet');
+    },
+  });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.
@@ -345,10 +353,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         bundles.map((b) => b.flow),
       )
     : null;
+  const studioPage = hasWeb ? loadStudioPage(webRoot) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (indexPage && isSpaRoute(request)) {
       const [path, query = ''] = request.url.split('?');
-      const page = indexPage.answer(path, query, request.cookies?.lang);
+      // The studio's routes get the studio's page (web/studioPage.ts), the site's the site's.
+      const page =
+        isStudioPath(path) && studioPage ? studioPage : indexPage.answer(path, query, request.cookies?.lang);
       reply
         .code(page.status)
         .type('text/html; charset=utf-8')

@@ -1,0 +1,21 @@
+// One item (/studio/items/:kind/:key). TODO(h2, next slice): outline, path map, versions, review.
+
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { usePageTitle } from '../layout/Layout';
+
+export function ItemPage() {
+  const { t } = useTranslation('studio');
+  const { kind = '', key = '' } = useParams();
+  usePageTitle(key);
+  return (
+    <>
+      <h1>{key}</h1>
+      <p>
+        <Link to={`/studio/items/${encodeURIComponent(kind)}/${encodeURIComponent(key)}/edit`}>
+          {t('item.edit')}
+        </Link>
+      </p>
+    </>
+  );
+}
