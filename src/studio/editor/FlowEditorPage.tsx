@@ -8,10 +8,10 @@ import type { i18n as I18n } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import flowSchema from '../../../schemas/flow.schema.json';
 import type { Condition } from '../../engine/conditions';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { Flow } from '../../engine/flow/types';
-import flowSchema from '../../../schemas/flow.schema.json';
 import { Dialog } from '../../ui/components/Dialog';
 import type { Problem } from './api';
 import { PropertyForm, TEXT_PROPERTIES, type TextSlot } from './forms/PropertyForm';
@@ -23,7 +23,16 @@ import type { Json } from './model/jsonText';
 import { parseJson } from './model/jsonText';
 import { getAt, lastOf, splitPointer } from './model/pointer';
 import { findReferences, type Reference, type ScenarioFile } from './model/references';
-import { addChild, CHILD_KIND, duplicate, kindOf, move, type NodeKind, outline, remove } from './model/structure';
+import {
+  addChild,
+  CHILD_KIND,
+  duplicate,
+  kindOf,
+  move,
+  type NodeKind,
+  outline,
+  remove,
+} from './model/structure';
 import { Outline } from './Outline';
 import { Preview } from './preview/Preview';
 import { previewFlow } from './preview/previewFlow';
@@ -39,15 +48,19 @@ type Obj = Record<string, Json>;
 
 const FLOW_SCHEMA = flowSchema as unknown as Schema;
 
-const scenarioFiles = import.meta.glob<ScenarioFile>('../../../tests/scenarios/*.json', { import: 'default' });
+const scenarioFiles = import.meta.glob<ScenarioFile>('../../../tests/scenarios/*.json', {
+  import: 'default',
+});
 
 function useScenarios(): Record<string, ScenarioFile> {
   const [scenarios, setScenarios] = useState<Record<string, ScenarioFile>>({});
   useEffect(() => {
     let live = true;
-    Promise.all(Object.entries(scenarioFiles).map(async ([path, load]) => [path.split('/').pop()!, await load()] as const)).then(
-      (list) => live && setScenarios(Object.fromEntries(list)),
-    );
+    Promise.all(
+      Object.entries(scenarioFiles).map(
+        async ([path, load]) => [path.split('/').pop()!, await load()] as const,
+      ),
+    ).then((list) => live && setScenarios(Object.fromEntries(list)));
     return () => {
       live = false;
     };
@@ -166,7 +179,9 @@ export function FlowEditorPage() {
   const nodeKind: NodeKind = kindOf(selected) ?? 'flow';
   const schema = (schemaAt(FLOW_SCHEMA, flowValue, selected) ?? {}) as Schema;
   const props = propertiesOf(FLOW_SCHEMA, schema);
-  const textSlots: TextSlot[] = TEXT_PROPERTIES.filter((p) => typeof node[p] === 'string' && !(node[p] as string).includes(':')).map((p) => ({
+  const textSlots: TextSlot[] = TEXT_PROPERTIES.filter(
+    (p) => typeof node[p] === 'string' && !(node[p] as string).includes(':'),
+  ).map((p) => ({
     name: p,
     key: node[p] as string,
   }));
@@ -188,8 +203,20 @@ export function FlowEditorPage() {
       const prop = splitPointer(problem.POINTER.slice(at.length))[0];
       setSelected(at);
       setTab('props');
-      const propKind = prop ? propertiesOf(FLOW_SCHEMA, (schemaAt(FLOW_SCHEMA, flowValue, at) ?? {}) as Schema).find((p) => p.name === prop) : undefined;
-      setFocusId(propKind?.control.kind === 'condition' ? `cond-${prop}` : propKind?.control.kind === 'json' ? `json-${prop}` : prop ? `root_${prop}` : 'props-title');
+      const propKind = prop
+        ? propertiesOf(FLOW_SCHEMA, (schemaAt(FLOW_SCHEMA, flowValue, at) ?? {}) as Schema).find(
+            (p) => p.name === prop,
+          )
+        : undefined;
+      setFocusId(
+        propKind?.control.kind === 'condition'
+          ? `cond-${prop}`
+          : propKind?.control.kind === 'json'
+            ? `json-${prop}`
+            : prop
+              ? `root_${prop}`
+              : 'props-title',
+      );
       return;
     }
     const cp = /^\/ET_CHECK_POINTS\/(\d+)(?:\/([A-Z_]+))?/.exec(problem.POINTER);
@@ -204,7 +231,8 @@ export function FlowEditorPage() {
     setFocusId('json-text');
   };
 
-  const askDelete = (pointer: string) => setDeleting({ pointer, refs: findReferences(doc, pointer, scenarios) });
+  const askDelete = (pointer: string) =>
+    setDeleting({ pointer, refs: findReferences(doc, pointer, scenarios) });
 
   const doMove = (pointer: string, delta: -1 | 1) => {
     const moved = move(flowValue, pointer, delta);
@@ -218,7 +246,8 @@ export function FlowEditorPage() {
 
   const onPropertyEdit = (edits: Edit[], mergeKey: string) => {
     for (const e of edits) {
-      if (e.op !== 'set' || e.file !== 'flow.json' || (nodeKind !== 'field' && nodeKind !== 'option')) continue;
+      if (e.op !== 'set' || e.file !== 'flow.json' || (nodeKind !== 'field' && nodeKind !== 'option'))
+        continue;
       const prop = lastOf(e.pointer);
       const before = node[prop];
       if ((prop === 'path' || prop === 'value') && typeof before === 'string' && before !== e.value) {
@@ -237,7 +266,12 @@ export function FlowEditorPage() {
       const file = doc.files[r.file];
       const value = file ? getAt(file.value, r.pointer) : undefined;
       if (typeof value === 'string' && (value === renamed.from || value.startsWith(`${renamed.from}.`)))
-        edits.push({ op: 'set', file: r.file, pointer: r.pointer, value: renamed.to + value.slice(renamed.from.length) });
+        edits.push({
+          op: 'set',
+          file: r.file,
+          pointer: r.pointer,
+          value: renamed.to + value.slice(renamed.from.length),
+        });
     }
     apply(edits);
     setRenamed(null);
@@ -258,7 +292,11 @@ export function FlowEditorPage() {
               }
             }),
           ),
-        ).filter((d) => d.file.startsWith(session.slots[session.stale!.slot].prefix) || session.slots[session.stale!.slot].prefix === '')
+        ).filter(
+          (d) =>
+            d.file.startsWith(session.slots[session.stale!.slot].prefix) ||
+            session.slots[session.stale!.slot].prefix === '',
+        )
       : [];
 
   return (
@@ -269,13 +307,27 @@ export function FlowEditorPage() {
           <Link to={`/studio/items/${kind}/${key}`}>{t('back')}</Link>
         </p>
         <div className="editor__tools">
-          <button type="button" className="btn btn--secondary" disabled={!session.canUndo} onClick={session.undo}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={!session.canUndo}
+            onClick={session.undo}
+          >
             {t('undo')}
           </button>
-          <button type="button" className="btn btn--secondary" disabled={!session.canRedo} onClick={session.redo}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            disabled={!session.canRedo}
+            onClick={session.redo}
+          >
             {t('redo')}
           </button>
-          <span className={`editor__save editor__save--${session.saveState}`} role="status" data-save={session.saveState}>
+          <span
+            className={`editor__save editor__save--${session.saveState}`}
+            role="status"
+            data-save={session.saveState}
+          >
             {session.readOnly ? t('save.readOnly') : t(`save.${session.saveState}`)}
           </span>
           {session.saveState === 'failed' && (
@@ -291,14 +343,25 @@ export function FlowEditorPage() {
           {t('problems.title')} <span data-testid="problem-count">({problems.length})</span>
         </h2>
         <p role="status" className="problems__state">
-          {session.checkError ? t('problems.failed', { message: session.checkError }) : session.checking ? t('problems.checking') : problems.length === 0 ? t('problems.none') : ''}
+          {session.checkError
+            ? t('problems.failed', { message: session.checkError })
+            : session.checking
+              ? t('problems.checking')
+              : problems.length === 0
+                ? t('problems.none')
+                : ''}
         </p>
         {problems.length > 0 && (
           <ul className="problems__list">
             {problems.map((p, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two problems may share a file and pointer
               <li key={`${p.FILE}${p.POINTER}${n}`}>
                 <button type="button" className="btn btn--link problems__item" onClick={() => jump(p)}>
-                  {p.MESSAGE} <span className="problems__where">({p.FILE}{p.POINTER})</span>
+                  {p.MESSAGE}{' '}
+                  <span className="problems__where">
+                    ({p.FILE}
+                    {p.POINTER})
+                  </span>
                 </button>
               </li>
             ))}
@@ -307,12 +370,25 @@ export function FlowEditorPage() {
       </section>
 
       <div className="editor__body">
-        <Outline nodes={nodes} selected={selected} label={label} onSelect={select} onMove={doMove} onDelete={askDelete} />
+        <Outline
+          nodes={nodes}
+          selected={selected}
+          label={label}
+          onSelect={select}
+          onMove={doMove}
+          onDelete={askDelete}
+        />
 
         <main className="editor__main">
           <div className="editor__tabs" role="group" aria-label={t('tabs.label')}>
             {(['props', 'checkpoints', 'json'] as const).map((x) => (
-              <button key={x} type="button" className="btn btn--secondary" aria-pressed={tab === x} onClick={() => setTab(x)}>
+              <button
+                key={x}
+                type="button"
+                className="btn btn--secondary"
+                aria-pressed={tab === x}
+                onClick={() => setTab(x)}
+              >
                 {t(`tabs.${x}`)}
               </button>
             ))}
@@ -321,7 +397,12 @@ export function FlowEditorPage() {
           {tab === 'props' && (
             <section className="editor__panel" aria-labelledby="props-title">
               <h2 id="props-title" tabIndex={-1}>
-                {t(`kinds.${nodeKind}`)} {typeof node.id === 'string' ? <code>{node.id}</code> : typeof node.value === 'string' ? <code>{node.value}</code> : null}
+                {t(`kinds.${nodeKind}`)}{' '}
+                {typeof node.id === 'string' ? (
+                  <code>{node.id}</code>
+                ) : typeof node.value === 'string' ? (
+                  <code>{node.value}</code>
+                ) : null}
               </h2>
               <div className="editor__actions">
                 {childKind && (
@@ -356,13 +437,28 @@ export function FlowEditorPage() {
                     >
                       {t('actions.duplicate')}
                     </button>
-                    <button type="button" className="btn btn--secondary" disabled={session.readOnly} onClick={() => doMove(selected, -1)}>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={session.readOnly}
+                      onClick={() => doMove(selected, -1)}
+                    >
                       {t('actions.up')}
                     </button>
-                    <button type="button" className="btn btn--secondary" disabled={session.readOnly} onClick={() => doMove(selected, 1)}>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={session.readOnly}
+                      onClick={() => doMove(selected, 1)}
+                    >
                       {t('actions.down')}
                     </button>
-                    <button type="button" className="btn btn--secondary" disabled={session.readOnly} onClick={() => askDelete(selected)}>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={session.readOnly}
+                      onClick={() => askDelete(selected)}
+                    >
                       {t('actions.delete')}
                     </button>
                   </>
@@ -407,7 +503,14 @@ export function FlowEditorPage() {
                         ? node[p.name] === undefined
                           ? []
                           : [{ op: 'remove', file: 'flow.json', pointer: `${selected}/${p.name}` }]
-                        : [{ op: 'set', file: 'flow.json', pointer: `${selected}/${p.name}`, value: next as unknown as Json }],
+                        : [
+                            {
+                              op: 'set',
+                              file: 'flow.json',
+                              pointer: `${selected}/${p.name}`,
+                              value: next as unknown as Json,
+                            },
+                          ],
                       `${selected}/${p.name}`,
                     );
                   return (
@@ -421,8 +524,22 @@ export function FlowEditorPage() {
                                 type="radio"
                                 name={`required-${selected}`}
                                 disabled={session.readOnly}
-                                checked={mode === 'always' ? value === true : mode === 'never' ? value === undefined || value === false : typeof value === 'object'}
-                                onChange={() => setCond(mode === 'always' ? true : mode === 'never' ? undefined : { path: fields[0]?.path ?? '', eq: '1' })}
+                                checked={
+                                  mode === 'always'
+                                    ? value === true
+                                    : mode === 'never'
+                                      ? value === undefined || value === false
+                                      : typeof value === 'object'
+                                }
+                                onChange={() =>
+                                  setCond(
+                                    mode === 'always'
+                                      ? true
+                                      : mode === 'never'
+                                        ? undefined
+                                        : { path: fields[0]?.path ?? '', eq: '1' },
+                                  )
+                                }
                               />{' '}
                               {t(`required.${mode}`)}
                             </label>
@@ -464,7 +581,9 @@ export function FlowEditorPage() {
                           >
                             {t('jsonProps.open', { name: t(`props.${p.name}`, { defaultValue: p.name }) })}
                           </button>{' '}
-                          {node[p.name] === undefined && <span className="editor__unset">{t('jsonProps.unset')}</span>}
+                          {node[p.name] === undefined && (
+                            <span className="editor__unset">{t('jsonProps.unset')}</span>
+                          )}
                         </li>
                       ))}
                   </ul>
@@ -524,7 +643,10 @@ export function FlowEditorPage() {
               flow={built.flow}
               sourceId={String((flowValue as Obj).id ?? key)}
               substepKey={substepKeyOf(flowValue, selected)}
-              texts={{ el: textsEl as Record<string, unknown> | undefined, en: textsEn as Record<string, unknown> | undefined }}
+              texts={{
+                el: textsEl as Record<string, unknown> | undefined,
+                en: textsEn as Record<string, unknown> | undefined,
+              }}
               scenarios={scenarios}
             />
           ) : (
@@ -534,7 +656,12 @@ export function FlowEditorPage() {
       </div>
 
       {deleting && (
-        <Dialog title={t('delete.title')} onClose={() => setDeleting(null)} closeLabel={t('delete.cancel')} role="alertdialog">
+        <Dialog
+          title={t('delete.title')}
+          onClose={() => setDeleting(null)}
+          closeLabel={t('delete.cancel')}
+          role="alertdialog"
+        >
           {deleting.refs.length === 0 ? (
             <p>{t('delete.noRefs')}</p>
           ) : (
@@ -550,7 +677,12 @@ export function FlowEditorPage() {
               data-autofocus
               onClick={() => {
                 apply(remove(deleting.pointer));
-                setSelected(deleting.pointer.slice(0, deleting.pointer.lastIndexOf('/', deleting.pointer.lastIndexOf('/') - 1)));
+                setSelected(
+                  deleting.pointer.slice(
+                    0,
+                    deleting.pointer.lastIndexOf('/', deleting.pointer.lastIndexOf('/') - 1),
+                  ),
+                );
                 setDeleting(null);
               }}
             >
@@ -565,12 +697,30 @@ export function FlowEditorPage() {
 
       {session.stale && (
         <Dialog title={t('stale.title')} role="alertdialog">
-          <p>{t('stale.body', { author: session.stale.current.AUTHOR ?? '—', revision: session.stale.current.REVISION })}</p>
+          <p>
+            {t('stale.body', {
+              author: session.stale.current.AUTHOR ?? '—',
+              revision: session.stale.current.REVISION,
+            })}
+          </p>
           <div className="editor__actions">
-            <button type="button" className="btn btn--primary" data-autofocus onClick={() => { setShowDiff(false); session.reloadTheirs(); }}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              data-autofocus
+              onClick={() => {
+                setShowDiff(false);
+                session.reloadTheirs();
+              }}
+            >
               {t('stale.reload')}
             </button>
-            <button type="button" className="btn btn--secondary" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              aria-expanded={showDiff}
+              onClick={() => setShowDiff(!showDiff)}
+            >
               {t('stale.diff')}
             </button>
           </div>
@@ -588,13 +738,21 @@ export function FlowEditorPage() {
                     {d.change === 'changed' && (
                       <span className="stale__values">
                         {' '}
-                        {t('stale.mine')}: <code>{JSON.stringify(d.mine)}</code> · {t('stale.theirs')}: <code>{JSON.stringify(d.theirs)}</code>
+                        {t('stale.mine')}: <code>{JSON.stringify(d.mine)}</code> · {t('stale.theirs')}:{' '}
+                        <code>{JSON.stringify(d.theirs)}</code>
                       </span>
                     )}
                   </li>
                 ))}
               </ul>
-              <button type="button" className="btn btn--secondary" onClick={() => { setShowDiff(false); session.keepMine(); }}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                onClick={() => {
+                  setShowDiff(false);
+                  session.keepMine();
+                }}
+              >
                 {t('stale.keepMine')}
               </button>
             </>
@@ -610,8 +768,15 @@ function ReferenceList({ refs }: { refs: Reference[] }) {
   return (
     <ul className="refs">
       {refs.map((r, n) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two references may share a file and pointer
         <li key={`${r.file}${r.pointer}${n}`}>
-          {t(`refs.${r.kind}`, { detail: r.detail, file: r.file })} {r.pointer && <code>{r.file}{r.pointer}</code>}
+          {t(`refs.${r.kind}`, { detail: r.detail, file: r.file })}{' '}
+          {r.pointer && (
+            <code>
+              {r.file}
+              {r.pointer}
+            </code>
+          )}
         </li>
       ))}
     </ul>

@@ -22,11 +22,26 @@ export interface JsonViewProps {
   onProblem: (problem: Problem) => void;
 }
 
-export function JsonView({ doc, file, pointer, problems, readOnly, onEdit, onFile, onProblem }: JsonViewProps) {
+export function JsonView({
+  doc,
+  file,
+  pointer,
+  problems,
+  readOnly,
+  onEdit,
+  onFile,
+  onProblem,
+}: JsonViewProps) {
   const { t } = useTranslation('editor');
   const loaded = doc.files[file];
   const broken = doc.broken[file];
-  const source = broken ? broken.text : loaded ? (pointer === '' ? fileText(loaded) : printJson((getAt(loaded.value, pointer) ?? null) as Json)) : '';
+  const source = broken
+    ? broken.text
+    : loaded
+      ? pointer === ''
+        ? fileText(loaded)
+        : printJson((getAt(loaded.value, pointer) ?? null) as Json)
+      : '';
   const [text, setText] = useState(source);
   const [error, setError] = useState<string | null>(null);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -80,16 +95,24 @@ export function JsonView({ doc, file, pointer, problems, readOnly, onEdit, onFil
           }
         }}
       />
-      <p id="json-error" role="status" className={error || broken ? 'notice notice--error' : 'visually-hidden'}>
+      <p
+        id="json-error"
+        role="status"
+        className={error || broken ? 'notice notice--error' : 'visually-hidden'}
+      >
         {error
           ? t('json.syntax', { message: error })
           : broken
-            ? t('json.syntaxAt', { message: broken.message, line: broken.text.slice(0, broken.offset).split('\n').length })
+            ? t('json.syntaxAt', {
+                message: broken.message,
+                line: broken.text.slice(0, broken.offset).split('\n').length,
+              })
             : ''}
       </p>
       {mine.length > 0 && (
         <ul className="problems__list">
           {mine.map((p, n) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: two problems may share a pointer
             <li key={`${p.POINTER}-${n}`}>
               <button type="button" className="btn btn--link" onClick={() => onProblem(p)}>
                 {p.MESSAGE} <code>{p.POINTER || '/'}</code>

@@ -47,7 +47,12 @@ export function Outline({ nodes, selected, label, onSelect, onMove, onDelete }: 
   return (
     <nav className="outline" aria-label={t('outline.title')}>
       <h2>{t('outline.title')}</h2>
-      <button type="button" className="outline__node" aria-current={selected === '' ? 'true' : undefined} onClick={() => onSelect('')}>
+      <button
+        type="button"
+        className="outline__node"
+        aria-current={selected === '' ? 'true' : undefined}
+        onClick={() => onSelect('')}
+      >
         {t('outline.wholeFlow')}
       </button>
       {render(nodes, 0)}

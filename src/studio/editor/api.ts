@@ -1,8 +1,8 @@
-// The editor's calls to the studio API (docs/studio.md, src/server/studio): the item with its
-// live version and current change, a new draft, saving a draft at the revision it was read at,
-// and the service's checker. Same-origin cookies; the CSRF token rides on every write.
+// The editor's calls to the studio API (src/server/studio), on the studio's client (../api.ts:
+// cookies, CSRF, the studio's language, translated errors): the item with its live version and
+// current change, a new draft, saving a draft at the revision it was read at, and the checker.
 
-import ky, { HTTPError } from 'ky';
+import { StudioError, segment, studioApi } from '../api';
 
 export interface Version {
   ID: string;
@@ -34,59 +34,23 @@ export class StaleDraft extends Error {
   }
 }
 
-/** An answer of the service in its { CODE, MESSAGE } shape. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { StudioError as ApiError };
 
-let csrf: string | null = null;
-
-const http = ky.create({
-  prefixUrl: '/zcp/studio',
-  credentials: 'same-origin',
-  retry: 0,
-  timeout: 30_000,
-  hooks: {
-    beforeRequest: [
-      async (request) => {
-        if (request.method === 'GET') return;
-        if (!csrf) csrf = (await ky.get('/zcp/studio/csrf', { credentials: 'same-origin' }).json<{ CSRF_TOKEN: string }>()).CSRF_TOKEN;
-        request.headers.set('X-CSRF-Token', csrf);
-      },
-    ],
-  },
-});
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
+async function save(id: string, revision: number, files: Record<string, string>): Promise<Version> {
   try {
-    return await run();
+    return await studioApi.put<Version>(`drafts/${segment(id)}`, { REVISION: revision, FILES: files });
   } catch (error) {
-    if (error instanceof HTTPError) {
-      const body = (await error.response.json().catch(() => ({}))) as { CODE?: string; MESSAGE?: string; CURRENT?: Version };
-      if (error.response.status === 409 && body.CODE === 'DRAFT_STALE' && body.CURRENT) throw new StaleDraft(body.CURRENT);
-      if (error.response.status === 403 && body.CODE?.startsWith('CSRF')) csrf = null;
-      throw new ApiError(error.response.status, body.CODE ?? 'HTTP', body.MESSAGE ?? error.message);
-    }
+    if (error instanceof StudioError && error.code === 'DRAFT_STALE' && error.body.CURRENT)
+      throw new StaleDraft(error.body.CURRENT as Version);
     throw error;
   }
 }
 
-const lang = () => ({ 'Accept-Language': document.documentElement.lang === 'en' ? 'en' : 'el' });
-
 export const editorApi = {
-  item: (kind: string, key: string) => call(() => http.get(`items/${kind}/${encodeURIComponent(key)}`).json<ItemAnswer>()),
+  item: (kind: string, key: string) => studioApi.get<ItemAnswer>(`items/${segment(kind)}/${segment(key)}`),
   newDraft: (kind: string, key: string) =>
-    call(() => http.post(`items/${kind}/${encodeURIComponent(key)}/draft`, { json: {} }).json<Version>()),
-  save: (id: string, revision: number, files: Record<string, string>) =>
-    call(() => http.put(`drafts/${id}`, { json: { REVISION: revision, FILES: files } }).json<Version>()),
+    studioApi.post<Version>(`items/${segment(kind)}/${segment(key)}/draft`, {}),
+  save,
   check: (kind: string, key: string, files: Record<string, string>) =>
-    call(() =>
-      http.post('check', { json: { KIND: kind, KEY: key, FILES: files }, headers: lang() }).json<{ PROBLEMS: Problem[] }>(),
-    ),
+    studioApi.post<{ PROBLEMS: Problem[] }>('check', { KIND: kind, KEY: key, FILES: files }),
 };

@@ -5,7 +5,18 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, editorApi, type Problem, StaleDraft, type Version } from './api';
-import { commit, type Doc, type Edit, type History, loadDoc, redo, replacePresent, saveDoc, startHistory, undo } from './model/document';
+import {
+  commit,
+  type Doc,
+  type Edit,
+  type History,
+  loadDoc,
+  redo,
+  replacePresent,
+  saveDoc,
+  startHistory,
+  undo,
+} from './model/document';
 
 export const TEXTS_PREFIX = 'texts/';
 const SAVE_DELAY_MS = 1000;
@@ -30,7 +41,12 @@ export interface Stale {
   current: Version;
 }
 
-function slotOf(kind: string, key: string, prefix: string, answer: { LIVE: Version | null; CHANGE: Version | null }): Slot {
+function slotOf(
+  kind: string,
+  key: string,
+  prefix: string,
+  answer: { LIVE: Version | null; CHANGE: Version | null },
+): Slot {
   const version = answer.CHANGE ?? answer.LIVE;
   const saved: Record<string, string> = {};
   for (const [name, text] of Object.entries(version?.FILES ?? {})) saved[prefix + name] = text;
@@ -79,14 +95,18 @@ export function useEditorSession(kind: string, key: string) {
       const all = [flowSlot];
       if (kind === 'flow') {
         const flowText = flowSlot.saved['flow.json'];
-        const namespace = flowText ? ((JSON.parse(flowText) as { namespace?: string; id?: string }).namespace ?? key) : key;
+        const namespace = flowText
+          ? ((JSON.parse(flowText) as { namespace?: string; id?: string }).namespace ?? key)
+          : key;
         const texts = await editorApi.item('texts', namespace).catch(() => null);
         if (texts && (texts.LIVE || texts.CHANGE)) all.push(slotOf('texts', namespace, TEXTS_PREFIX, texts));
       }
       if (!live) return;
       setSlots(all);
       setHistory(startHistory(loadDoc(Object.assign({}, ...all.map((s) => s.saved)))));
-    })().catch((error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)));
+    })().catch(
+      (error: unknown) => live && setLoadError(error instanceof Error ? error.message : String(error)),
+    );
     return () => {
       live = false;
     };
@@ -141,7 +161,12 @@ export function useEditorSession(kind: string, key: string) {
         }
         try {
           const saved = await editorApi.save(draftId, revision, mine);
-          next[n] = { ...slot, draftId: saved.ID, revision: saved.REVISION, saved: Object.fromEntries(Object.entries(mine).map(([k, v]) => [slot.prefix + k, v])) };
+          next[n] = {
+            ...slot,
+            draftId: saved.ID,
+            revision: saved.REVISION,
+            saved: Object.fromEntries(Object.entries(mine).map(([k, v]) => [slot.prefix + k, v])),
+          };
         } catch (error) {
           if (error instanceof StaleDraft) {
             next[n] = { ...slot, draftId };
@@ -169,7 +194,9 @@ export function useEditorSession(kind: string, key: string) {
   // Autosave: a second after the last change, unless a stale save waits for the author's choice.
   useEffect(() => {
     if (!files || stale) return;
-    const dirty = slotsRef.current.some((slot) => !slot.readOnly && !same(filesOf(files, slot), filesOf(slot.saved, slot)));
+    const dirty = slotsRef.current.some(
+      (slot) => !slot.readOnly && !same(filesOf(files, slot), filesOf(slot.saved, slot)),
+    );
     if (!dirty) return;
     setSaveState('unsaved');
     const timer = setTimeout(() => void saveNow(files), SAVE_DELAY_MS);
@@ -193,7 +220,12 @@ export function useEditorSession(kind: string, key: string) {
     const mine = saveDoc(history.present);
     const others = Object.fromEntries(Object.entries(mine).filter(([name]) => !belongs(name, slot)));
     const next = [...slotsRef.current];
-    next[stale.slot] = { ...slot, draftId: stale.current.ID, revision: stale.current.REVISION, saved: theirs };
+    next[stale.slot] = {
+      ...slot,
+      draftId: stale.current.ID,
+      revision: stale.current.REVISION,
+      saved: theirs,
+    };
     slotsRef.current = next;
     setSlots(next);
     setHistory(replacePresent(history, loadDoc({ ...others, ...theirs })));

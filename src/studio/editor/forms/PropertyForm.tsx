@@ -7,8 +7,8 @@
 
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Field, Flow, Quote, Substep } from '../../../engine/flow/types';
 import type { UiContext } from '../../../engine/flow/forms';
+import type { Field, Flow, Quote, Substep } from '../../../engine/flow/types';
 import { FormSubstep } from '../../../ui/flow/FormSubstep';
 import { createInputIssues } from '../../../ui/theme';
 import type { Edit } from '../model/document';
@@ -35,13 +35,31 @@ type Obj = Record<string, Json>;
 export function propertyFields(props: Property[], texts: TextSlot[], editableTexts: boolean): Field[] {
   const fields: Field[] = [];
   for (const p of props) {
-    const base = { id: p.name, path: `node.${p.name}`, label: `${PROP}${p.name}`, required: p.required } as Field;
+    const base = {
+      id: p.name,
+      path: `node.${p.name}`,
+      label: `${PROP}${p.name}`,
+      required: p.required,
+    } as Field;
     const c = p.control;
-    if (c.kind === 'text') fields.push({ ...base, type: 'string', widget: 'text', ...(c.pattern ? { schema: { pattern: c.pattern } } : {}) } as Field);
-    else if (c.kind === 'number') fields.push({ ...base, type: c.integer ? 'integer' : 'number', widget: 'number' } as Field);
-    else if (c.kind === 'boolean') fields.push({ ...base, type: 'boolean', widget: 'checkbox', required: false } as Field);
+    if (c.kind === 'text')
+      fields.push({
+        ...base,
+        type: 'string',
+        widget: 'text',
+        ...(c.pattern ? { schema: { pattern: c.pattern } } : {}),
+      } as Field);
+    else if (c.kind === 'number')
+      fields.push({ ...base, type: c.integer ? 'integer' : 'number', widget: 'number' } as Field);
+    else if (c.kind === 'boolean')
+      fields.push({ ...base, type: 'boolean', widget: 'checkbox', required: false } as Field);
     else if (c.kind === 'choice')
-      fields.push({ ...base, type: 'string', widget: 'select', options: c.values.map((v) => ({ value: v, label: `${RAW}${v}` })) } as Field);
+      fields.push({
+        ...base,
+        type: 'string',
+        widget: 'select',
+        options: c.values.map((v) => ({ value: v, label: `${RAW}${v}` })),
+      } as Field);
   }
   if (editableTexts)
     for (const slot of texts)
@@ -76,13 +94,29 @@ export interface PropertyFormProps {
 
 const textPointer = (key: string) => `/${key.split('.').join('/')}`;
 
-export function PropertyForm({ file, pointer, node, props, texts, textFiles, siteT, lang, readOnly, onEdit }: PropertyFormProps) {
+export function PropertyForm({
+  file,
+  pointer,
+  node,
+  props,
+  texts,
+  textFiles,
+  siteT,
+  lang,
+  readOnly,
+  onEdit,
+}: PropertyFormProps) {
   const { t } = useTranslation('editor');
   const inputIssues = useMemo(() => createInputIssues(), []);
   const editableTexts = textFiles !== null;
   const fields = useMemo(() => propertyFields(props, texts, editableTexts), [props, texts, editableTexts]);
   const substep = useMemo(
-    () => ({ id: `props${pointer.replace(/\W/g, '')}`, kind: 'form', fields: readOnly ? fields.map((f) => ({ ...f, disabledIf: { all: [] } })) : fields }) as Substep,
+    () =>
+      ({
+        id: `props${pointer.replace(/\W/g, '')}`,
+        kind: 'form',
+        fields: readOnly ? fields.map((f) => ({ ...f, disabledIf: { all: [] } })) : fields,
+      }) as Substep,
     [fields, pointer, readOnly],
   );
   const quote = useMemo(() => {
@@ -153,7 +187,12 @@ export function PropertyForm({ file, pointer, node, props, texts, textFiles, sit
               const after = nextTexts[slot.name]?.[l] ?? '';
               if (after === currentTexts[slot.name]?.[l]) continue;
               mergeKey = `texts/${l}.json${slot.key}`;
-              edits.push({ op: 'set', file: `texts/${l}.json`, pointer: textPointer(slot.key), value: after });
+              edits.push({
+                op: 'set',
+                file: `texts/${l}.json`,
+                pointer: textPointer(slot.key),
+                value: after,
+              });
             }
           if (edits.length) onEdit(edits, mergeKey);
         }}

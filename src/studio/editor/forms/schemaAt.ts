@@ -31,7 +31,8 @@ export function deref(root: Schema, schema: Schema | undefined, seen = 0): Schem
   return deref(root, { ...(target ?? {}), ...rest }, seen + 1);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The branch of a oneOf/anyOf the value fits: its required keys present, its type right. */
 export function branchFor(root: Schema, schema: Schema, value: unknown): Schema {
@@ -97,8 +98,10 @@ export function propertiesOf(root: Schema, schema: Schema): Property[] {
       const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
       const branches = s.oneOf ?? s.anyOf ?? [];
       let control: PropertyControl;
-      if (raw.$ref === CONDITION_REF || branches.some((b) => b.$ref === CONDITION_REF)) control = { kind: 'condition' };
-      else if (s.enum?.every((v) => typeof v === 'string')) control = { kind: 'choice', values: s.enum as string[] };
+      if (raw.$ref === CONDITION_REF || branches.some((b) => b.$ref === CONDITION_REF))
+        control = { kind: 'condition' };
+      else if (s.enum?.every((v) => typeof v === 'string'))
+        control = { kind: 'choice', values: s.enum as string[] };
       else if (types.length === 1 && types[0] === 'string') control = { kind: 'text', pattern: s.pattern };
       else if (types.length === 1 && (types[0] === 'number' || types[0] === 'integer'))
         control = { kind: 'number', integer: types[0] === 'integer' };

@@ -107,7 +107,12 @@ export function commit(history: History, edits: Edit | Edit[], mergeKey?: string
   const next = list.reduce(applyEdit, history.present);
   if (next === history.present) return history;
   const merge = mergeKey ? { key: mergeKey, at: now } : undefined;
-  if (merge && history.merge?.key === mergeKey && now - (history.merge?.at ?? 0) < MERGE_MS && history.future.length === 0)
+  if (
+    merge &&
+    history.merge?.key === mergeKey &&
+    now - (history.merge?.at ?? 0) < MERGE_MS &&
+    history.future.length === 0
+  )
     return { ...history, present: next, merge };
   return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: next, future: [], merge };
 }

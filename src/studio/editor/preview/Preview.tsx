@@ -14,7 +14,11 @@ import { applyDerived } from '../../../engine/flow/derived';
 import { namespaceOf, qualify } from '../../../engine/flow/expand';
 import type { UiContext } from '../../../engine/flow/forms';
 import type { Flow, Quote } from '../../../engine/flow/types';
-import { initialQuote, type SubstepPosition, substepPositions } from '../../../engine/machine/createFlowMachine';
+import {
+  initialQuote,
+  type SubstepPosition,
+  substepPositions,
+} from '../../../engine/machine/createFlowMachine';
 import { setPath } from '../../../engine/paths';
 import { FormSubstep } from '../../../ui/flow/FormSubstep';
 import { SubstepNotices } from '../../../ui/flow/Notices';
@@ -27,7 +31,12 @@ import { type Lang, overlayTexts, siteTexts } from './siteTexts';
 export type Width = 390 | 1280;
 
 /** The quote a visitor would have on reaching the substep: defaults, then a scenario's answers. */
-export function sampleAnswers(flow: Flow, position: SubstepPosition, scenarios: Record<string, ScenarioFile>, sourceId: string): Quote {
+export function sampleAnswers(
+  flow: Flow,
+  position: SubstepPosition,
+  scenarios: Record<string, ScenarioFile>,
+  sourceId: string,
+): Quote {
   const positions = substepPositions(flow);
   const names = Object.keys(scenarios)
     .filter((n) => scenarios[n].flow === sourceId)
@@ -46,7 +55,17 @@ export function sampleAnswers(flow: Flow, position: SubstepPosition, scenarios: 
 }
 
 /** A same-origin frame the children are drawn into, with the studio page's styles copied in. */
-function Frame({ width, title, lang, children }: { width: Width; title: string; lang: Lang; children: ReactNode }) {
+function Frame({
+  width,
+  title,
+  lang,
+  children,
+}: {
+  width: Width;
+  title: string;
+  lang: Lang;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(600);
@@ -106,7 +125,9 @@ function SubstepBody({ flow, position, lang, quote, onChange }: BodyProps) {
   return (
     <div className="flow" data-flow={flow.id} data-substep={position.key}>
       <main className="flow__main">
-        <h1 className="flow__title">{t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}</h1>
+        <h1 className="flow__title">
+          {t(qualify(flow, substep.title ?? flow.steps[position.stepIndex].label))}
+        </h1>
         <form className="substep" noValidate onSubmit={(e) => e.preventDefault()}>
           {substep.intro && <p className="substep__intro">{t(qualify(flow, substep.intro))}</p>}
           {substep.fields?.length ? (
@@ -181,7 +202,8 @@ export function Preview({ flow: draft, sourceId, substepKey, texts, scenarios }:
         <legend>{t('preview.width')}</legend>
         {([390, 1280] as const).map((w) => (
           <label key={w}>
-            <input type="radio" name="preview-width" checked={width === w} onChange={() => setWidth(w)} /> {t(`preview.w${w}`)}
+            <input type="radio" name="preview-width" checked={width === w} onChange={() => setWidth(w)} />{' '}
+            {t(`preview.w${w}`)}
           </label>
         ))}
       </fieldset>
@@ -192,13 +214,19 @@ export function Preview({ flow: draft, sourceId, substepKey, texts, scenarios }:
             <input
               type="checkbox"
               checked={langs.includes(l)}
-              onChange={(e) => setLangs(e.target.checked ? [...new Set([...langs, l])] : langs.filter((x) => x !== l))}
+              onChange={(e) =>
+                setLangs(e.target.checked ? [...new Set([...langs, l])] : langs.filter((x) => x !== l))
+              }
             />{' '}
             {t(`lang.${l}`)}
           </label>
         ))}
       </fieldset>
-      <button type="button" className="btn btn--link" onClick={() => setQuote(sampleAnswers(flow, position, scenarios, sourceId))}>
+      <button
+        type="button"
+        className="btn btn--link"
+        onClick={() => setQuote(sampleAnswers(flow, position, scenarios, sourceId))}
+      >
         {t('preview.reset')}
       </button>
       <div className={`preview__frames preview__frames--${width}`}>
@@ -207,9 +235,21 @@ export function Preview({ flow: draft, sourceId, substepKey, texts, scenarios }:
             const i18n = instances[l];
             if (!i18n) return null;
             return (
-              <Frame key={`${l}-${width}`} width={width} lang={l} title={t('preview.frame', { width, lang: t(`lang.${l}`) })}>
+              <Frame
+                key={`${l}-${width}`}
+                width={width}
+                lang={l}
+                title={t('preview.frame', { width, lang: t(`lang.${l}`) })}
+              >
                 <I18nextProvider i18n={i18n}>
-                  <SubstepBody key={textsVersion} flow={flow} position={position} lang={l} quote={quote} onChange={setQuote} />
+                  <SubstepBody
+                    key={textsVersion}
+                    flow={flow}
+                    position={position}
+                    lang={l}
+                    quote={quote}
+                    onChange={setQuote}
+                  />
                 </I18nextProvider>
               </Frame>
             );

@@ -6,13 +6,25 @@ import type { Field, Flow } from '../../../engine/flow/types';
 import type { Json } from '../model/jsonText';
 
 // The shared field sets of the repository (flows/_shared), the ones the live flows are built with.
-const sharedFiles = import.meta.glob<Field[]>('../../../../flows/_shared/*.json', { eager: true, import: 'default' });
+const sharedFiles = import.meta.glob<Field[]>('../../../../flows/_shared/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 export const FIELD_SETS: FieldSets = Object.fromEntries(
-  Object.entries(sharedFiles).map(([path, fields]) => [path.split('/').pop()!.replace(/\.json$/, ''), fields]),
+  Object.entries(sharedFiles).map(([path, fields]) => [
+    path
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, ''),
+    fields,
+  ]),
 );
 
-export function previewFlow(value: Json | undefined, sets: FieldSets = FIELD_SETS): { flow: Flow } | { error: string } {
+export function previewFlow(
+  value: Json | undefined,
+  sets: FieldSets = FIELD_SETS,
+): { flow: Flow } | { error: string } {
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Array.isArray(value.steps))
     return { error: 'flow.json has no steps' };
   try {

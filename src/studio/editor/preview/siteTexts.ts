@@ -70,7 +70,12 @@ export async function siteTexts(lang: Lang, namespace: string): Promise<I18n> {
 }
 
 /** Lays the draft's texts of a namespace over the loaded ones (they replace the namespace). */
-export function overlayTexts(i18n: I18n, lang: Lang, namespace: string, texts: Record<string, unknown> | undefined): void {
+export function overlayTexts(
+  i18n: I18n,
+  lang: Lang,
+  namespace: string,
+  texts: Record<string, unknown> | undefined,
+): void {
   if (!texts) return;
   i18n.removeResourceBundle(lang, namespace);
   i18n.addResourceBundle(lang, namespace, texts, true, true);

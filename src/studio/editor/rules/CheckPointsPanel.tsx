@@ -32,7 +32,10 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
   const listId = 'cp-fields';
 
   const set = (n: number, prop: string, value: Json) =>
-    onEdit([{ op: 'set', file: FILE, pointer: `/ET_CHECK_POINTS/${n}/${prop}`, value }], `${FILE}/${n}/${prop}`);
+    onEdit(
+      [{ op: 'set', file: FILE, pointer: `/ET_CHECK_POINTS/${n}/${prop}`, value }],
+      `${FILE}/${n}/${prop}`,
+    );
   const add = (row: RulesRow, at = rows.length) =>
     onEdit([
       rules === undefined
@@ -54,7 +57,9 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
       <p>{t('checkpoints.intro')}</p>
       {groups.map((g) => (
         <section key={g.checkNumber} className="cps__group" aria-labelledby={`cpg-${g.checkNumber}`}>
-          <h3 id={`cpg-${g.checkNumber}`}>{t('checkpoints.group', { number: g.checkNumber, operator: t(`checkpoints.op.${g.operator}`) })}</h3>
+          <h3 id={`cpg-${g.checkNumber}`}>
+            {t('checkpoints.group', { number: g.checkNumber, operator: t(`checkpoints.op.${g.operator}`) })}
+          </h3>
           <label>
             {t('checkpoints.condOperator')}{' '}
             <select
@@ -105,7 +110,12 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
                   </div>
                   <div className="cps__cell">
                     <label htmlFor={id('REL_OPERATOR')}>{t('checkpoints.relOperator')}</label>
-                    <select id={id('REL_OPERATOR')} value={row.REL_OPERATOR} disabled={readOnly || Number(row.ARITHMETIC_MODE) === 2} onChange={(e) => set(n, 'REL_OPERATOR', e.target.value)}>
+                    <select
+                      id={id('REL_OPERATOR')}
+                      value={row.REL_OPERATOR}
+                      disabled={readOnly || Number(row.ARITHMETIC_MODE) === 2}
+                      onChange={(e) => set(n, 'REL_OPERATOR', e.target.value)}
+                    >
                       {REL.map((op) => (
                         <option key={op} value={op}>
                           {t(`checkpoints.rel.${op}`)}
@@ -115,26 +125,53 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
                   </div>
                   <div className="cps__cell">
                     <label htmlFor={id('FIELD_VALUE')}>{t('checkpoints.value')}</label>
-                    <input id={id('FIELD_VALUE')} value={String(row.FIELD_VALUE ?? '')} disabled={readOnly} onChange={(e) => set(n, 'FIELD_VALUE', e.target.value)} />
+                    <input
+                      id={id('FIELD_VALUE')}
+                      value={String(row.FIELD_VALUE ?? '')}
+                      disabled={readOnly}
+                      onChange={(e) => set(n, 'FIELD_VALUE', e.target.value)}
+                    />
                   </div>
                   <div className="cps__cell">
                     <label htmlFor={id('ERROR_TEXT_TYPE')}>{t('checkpoints.type')}</label>
-                    <input id={id('ERROR_TEXT_TYPE')} value={String(row.ERROR_TEXT_TYPE ?? '')} disabled={readOnly} onChange={(e) => set(n, 'ERROR_TEXT_TYPE', /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value)} />
+                    <input
+                      id={id('ERROR_TEXT_TYPE')}
+                      value={String(row.ERROR_TEXT_TYPE ?? '')}
+                      disabled={readOnly}
+                      onChange={(e) =>
+                        set(
+                          n,
+                          'ERROR_TEXT_TYPE',
+                          /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value,
+                        )
+                      }
+                    />
                   </div>
                   {(['el', 'en'] as const).map((l) => (
                     <div key={l} className="cps__cell cps__cell--wide">
-                      <label htmlFor={id(`ERROR_MESSAGE-${l}`)}>{t('checkpoints.message', { lang: t(`lang.${l}`) })}</label>
+                      <label htmlFor={id(`ERROR_MESSAGE-${l}`)}>
+                        {t('checkpoints.message', { lang: t(`lang.${l}`) })}
+                      </label>
                       <textarea
                         id={id(`ERROR_MESSAGE-${l}`)}
                         rows={2}
                         value={row.ERROR_MESSAGE?.[l] ?? ''}
                         disabled={readOnly}
-                        onChange={(e) => set(n, 'ERROR_MESSAGE', { ...(row.ERROR_MESSAGE ?? { el: '', en: '' }), [l]: e.target.value })}
+                        onChange={(e) =>
+                          set(n, 'ERROR_MESSAGE', {
+                            ...(row.ERROR_MESSAGE ?? { el: '', en: '' }),
+                            [l]: e.target.value,
+                          })
+                        }
                       />
                     </div>
                   ))}
                   {!readOnly && (
-                    <button type="button" className="btn btn--link" onClick={() => onEdit([{ op: 'remove', file: FILE, pointer: `/ET_CHECK_POINTS/${n}` }])}>
+                    <button
+                      type="button"
+                      className="btn btn--link"
+                      onClick={() => onEdit([{ op: 'remove', file: FILE, pointer: `/ET_CHECK_POINTS/${n}` }])}
+                    >
                       {t('checkpoints.removeRow')}
                     </button>
                   )}
@@ -143,14 +180,27 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
             })}
           </ol>
           {!readOnly && (
-            <button type="button" className="btn btn--secondary" onClick={() => add(newCheckPoint(rows[g.rows[0]].CHECK_NUMBER, fields[0]?.path ?? ''), g.rows[g.rows.length - 1] + 1)}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() =>
+                add(
+                  newCheckPoint(rows[g.rows[0]].CHECK_NUMBER, fields[0]?.path ?? ''),
+                  g.rows[g.rows.length - 1] + 1,
+                )
+              }
+            >
               {t('checkpoints.addRow', { number: g.checkNumber })}
             </button>
           )}
         </section>
       ))}
       {!readOnly && (
-        <button type="button" className="btn btn--primary" onClick={() => add(newCheckPoint(nextCheckNumber(rows), fields[0]?.path ?? ''))}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          onClick={() => add(newCheckPoint(nextCheckNumber(rows), fields[0]?.path ?? ''))}
+        >
           {t('checkpoints.addGroup')}
         </button>
       )}
@@ -159,12 +209,25 @@ export function CheckPointsPanel({ rules, fields, label, lang, readOnly, onEdit 
   );
 }
 
-function TryCheckPoints({ rules, fields, label, lang }: { rules: RulesFile; fields: FlowField[]; label: (key: string) => string; lang: 'el' | 'en' }) {
+function TryCheckPoints({
+  rules,
+  fields,
+  label,
+  lang,
+}: {
+  rules: RulesFile;
+  fields: FlowField[];
+  label: (key: string) => string;
+  lang: 'el' | 'en';
+}) {
   const { t } = useTranslation('editor');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const rows = Array.isArray(rules.ET_CHECK_POINTS) ? rules.ET_CHECK_POINTS : [];
   const paths = checkPointFieldPaths(rows as never).filter((p) => !p.includes('*'));
-  const quote = paths.reduce<Record<string, unknown>>((q, p) => (answers[p] ? setPath(q, p, answers[p]) : q), {});
+  const quote = paths.reduce<Record<string, unknown>>(
+    (q, p) => (answers[p] ? setPath(q, p, answers[p]) : q),
+    {},
+  );
   const result = tryCheckPoints(rules, quote, lang);
   return (
     <section className="try try--open" aria-labelledby="cp-try-title">
@@ -177,7 +240,11 @@ function TryCheckPoints({ rules, fields, label, lang }: { rules: RulesFile; fiel
             <div key={p} className="try__answer">
               <label htmlFor={inputId}>{field ? `${label(field.labelKey)} (${p})` : p}</label>
               {field?.choices ? (
-                <select id={inputId} value={answers[p] ?? ''} onChange={(e) => setAnswers({ ...answers, [p]: e.target.value })}>
+                <select
+                  id={inputId}
+                  value={answers[p] ?? ''}
+                  onChange={(e) => setAnswers({ ...answers, [p]: e.target.value })}
+                >
                   <option value="">{t('try.noAnswer')}</option>
                   {field.choices.map((c) => (
                     <option key={c.value} value={c.value}>
@@ -186,7 +253,11 @@ function TryCheckPoints({ rules, fields, label, lang }: { rules: RulesFile; fiel
                   ))}
                 </select>
               ) : (
-                <input id={inputId} value={answers[p] ?? ''} onChange={(e) => setAnswers({ ...answers, [p]: e.target.value })} />
+                <input
+                  id={inputId}
+                  value={answers[p] ?? ''}
+                  onChange={(e) => setAnswers({ ...answers, [p]: e.target.value })}
+                />
               )}
             </div>
           );
@@ -197,8 +268,16 @@ function TryCheckPoints({ rules, fields, label, lang }: { rules: RulesFile; fiel
           <p className="notice notice--error">{t('try.cannotRun', { message: result.error })}</p>
         ) : result.first ? (
           <>
-            <p className="try__result--yes">{t('try.fires', { number: result.first.checkNumber, message: result.first.message, type: result.first.type })}</p>
-            {result.firing.length > 1 && <p>{t('try.alsoFiring', { numbers: result.firing.slice(1).join(', ') })}</p>}
+            <p className="try__result--yes">
+              {t('try.fires', {
+                number: result.first.checkNumber,
+                message: result.first.message,
+                type: result.first.type,
+              })}
+            </p>
+            {result.firing.length > 1 && (
+              <p>{t('try.alsoFiring', { numbers: result.firing.slice(1).join(', ') })}</p>
+            )}
           </>
         ) : (
           <p className="try__result--no">{t('try.noneFires')}</p>

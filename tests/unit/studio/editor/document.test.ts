@@ -100,7 +100,12 @@ describe('the document', () => {
 describe('typing is one undo step', () => {
   it('merges edits with the same key close together, not others', () => {
     let history = startHistory(loadDoc(flowFiles('travel')));
-    const set = (value: string) => ({ op: 'set' as const, file: 'flow.json', pointer: '/steps/0/label', value });
+    const set = (value: string) => ({
+      op: 'set' as const,
+      file: 'flow.json',
+      pointer: '/steps/0/label',
+      value,
+    });
     history = commit(history, set('s'), 'label', 1000);
     history = commit(history, set('st'), 'label', 1500);
     history = commit(history, set('ste'), 'label', 2000);

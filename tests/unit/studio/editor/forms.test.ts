@@ -16,7 +16,10 @@ describe('the form of a node comes from the file schema', () => {
     const field = schemaAt(flowSchema, flow, '/steps/0/substeps/0/fields/4')!;
     expect(field.required).toEqual(['id', 'path', 'type']);
     const props = Object.fromEntries(propertiesOf(flowSchema, field).map((p) => [p.name, p]));
-    expect(props.id).toMatchObject({ required: true, control: { kind: 'text', pattern: '^[A-Za-z][A-Za-z0-9_]*$' } });
+    expect(props.id).toMatchObject({
+      required: true,
+      control: { kind: 'text', pattern: '^[A-Za-z][A-Za-z0-9_]*$' },
+    });
     expect(props.widget.control).toMatchObject({ kind: 'choice' });
     expect((props.widget.control as { values: string[] }).values).toContain('yesno');
     expect(props.label.control).toMatchObject({ kind: 'text' });
@@ -29,10 +32,18 @@ describe('the form of a node comes from the file schema', () => {
     expect(schemaAt(flowSchema, flow, '/steps/0/label')?.pattern).toMatch(/^\^/);
     expect(schemaAt(flowSchema, flow, '/product/offerValidityDays')?.type).toBe('integer');
     const derived = (flow as { derived?: unknown[] }).derived ?? [];
-    if (derived.length) expect(Object.keys(schemaAt(flowSchema, flow, '/derived/0')?.properties ?? {})).toContain('when');
+    if (derived.length)
+      expect(Object.keys(schemaAt(flowSchema, flow, '/derived/0')?.properties ?? {})).toContain('when');
     expect(schemaAt(flowSchema, flow, '/nothing/here')).toBeUndefined();
     const rules = loadDoc(flowFiles('travel')).files['rules.json'].value;
-    expect(schemaAt(schema('rules.schema.json'), rules, '/ET_CHECK_POINTS/0/REL_OPERATOR')?.enum).toEqual(['EQ', 'NE', 'GT', 'GE', 'LT', 'LE']);
+    expect(schemaAt(schema('rules.schema.json'), rules, '/ET_CHECK_POINTS/0/REL_OPERATOR')?.enum).toEqual([
+      'EQ',
+      'NE',
+      'GT',
+      'GE',
+      'LT',
+      'LE',
+    ]);
   });
 });
 
