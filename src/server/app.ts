@@ -46,6 +46,8 @@ import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafet
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
 import { readRepositoryItems } from './publishing/items';
+import { FlowModules, readBuiltVersions } from './publishing/modules';
+import { flowModuleRoutes } from './publishing/modules/routes';
 import { ConfigRegistry } from './publishing/registry';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
@@ -144,6 +146,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
   app.addHook('onClose', () => registry.close());
   const bundles = registry.current().bundles;
+  // The browser's copy of it: each live flow compiled to a module, and the manifest naming them.
+  const modules = new FlowModules(deps.flows ? undefined : db, registry, readBuiltVersions(), app.log);
 
   registerApiSchemas(app);
   registerErrorHandling(app);
@@ -244,6 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   await app.register(healthRoutes(ctx));
+  await app.register(flowModuleRoutes(modules, db));
   await app.register(
     async (zcp) => {
       await zcp.register(rulesRoutes(ctx));
@@ -339,10 +344,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
+  // A web app to serve: its flows' modules are compiled now and at each publication, so the
+  // manifest and the prerendered pages' check (a page whose flow or texts were published since the
+  // build is drawn by the app, not hydrated) need not wait for them.
+  if (hasWeb) app.addHook('onClose', modules.follow());
   const indexPage = hasWeb
     ? loadIndexPage(
         webRoot,
         bundles.map((b) => b.flow),
+        (flows, namespaces) => modules.differsFromBuild(flows, namespaces),
       )
     : null;
   app.setNotFoundHandler(async (request, reply) => {
