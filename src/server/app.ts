@@ -43,6 +43,7 @@ import { ApiError, registerErrorHandling, renderMessages, requestLang } from './
 import { healthRoutes } from './platform/health';
 import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
+import { setLiveConfig } from './platform/liveConfig';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
 import { readRepositoryItems } from './publishing/items';
@@ -145,6 +146,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         log: app.log,
       });
   app.addHook('onClose', () => registry.close());
+  // The catalogues and texts every area reads follow the same live versions.
+  if (!deps.flows) {
+    const undo = setLiveConfig(registry.liveConfig());
+    app.addHook('onClose', async () => undo());
+  }
   const bundles = registry.current().bundles;
   // The browser's copy of it: each live flow compiled to a module, and the manifest naming them.
   const modules = new FlowModules(deps.flows ? undefined : db, registry, readBuiltVersions(), app.log);

@@ -23,6 +23,8 @@ import { PortalClient } from './support/portal';
 import { EDITOR, lifeCycle, PUBLISHER } from './support/publishing';
 import { StaffClient } from './support/staff';
 
+const PROMO_URL = '/zcp/promo/validate';
+
 let s: TestService;
 beforeAll(async () => {
   s = await startService({
@@ -66,7 +68,7 @@ async function importModule(code: string) {
 }
 
 async function publishChange(
-  kind: 'flow' | 'texts',
+  kind: 'flow' | 'texts' | 'catalogue',
   key: string,
   edit: (files: Record<string, string>) => Record<string, string>,
 ) {
@@ -156,6 +158,40 @@ describe('the manifest and the modules', () => {
       ['travel'],
     );
     expect(Number(rows[0].n)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the service reads the live catalogues and texts', () => {
+  async function checkPromo(code: string, lang: 'el' | 'en' = 'en') {
+    return s.call({ method: 'POST', url: PROMO_URL, payload: { PROMO_CODE: code }, lang });
+  }
+
+  it('a published promo code and a published message take effect without a restart', async () => {
+    const wrong = await checkPromo('LIMASSOL26');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().MESSAGES[0].MSGTEXT).toBe('The promo code is wrong.');
+    await publishChange('catalogue', 'promoCodes', (files) => {
+      const codes = JSON.parse(files['promoCodes.json']);
+      codes.push({ CODE: 'LIMASSOL26', KIND: 'PROMO_CODE_CP', PERCENT: 5 });
+      return { 'promoCodes.json': `${JSON.stringify(codes, null, 2)}\n` };
+    });
+    await publishChange('texts', 'mail', (files) => {
+      const en = JSON.parse(files['en.json']);
+      en.errors.promo.wrong = 'This promo code is not one of ours.';
+      return { ...files, 'en.json': `${JSON.stringify(en, null, 2)}\n` };
+    });
+    const deadline = Date.now() + 10_000;
+    let res = await checkPromo('LIMASSOL26');
+    while (res.statusCode !== 204 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      res = await checkPromo('LIMASSOL26');
+    }
+    expect(res.statusCode).toBe(204);
+    const refused = await checkPromo('PAPHOS99');
+    expect(refused.json().MESSAGES[0].MSGTEXT).toBe('This promo code is not one of ours.');
+    expect((await checkPromo('PAPHOS99', 'el')).json().MESSAGES[0].MSGTEXT).toBe(
+      'Ο προωθητικός κωδικός είναι λανθασμένος.',
+    );
   });
 });
 
