@@ -9,6 +9,7 @@ export default defineConfig({
       'tests/scenarios/**/*.test.ts',
     ],
     environment: 'node',
+    globalSetup: ['tests/support/pgliteTemplate.ts'],
     testTimeout: 20_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -52,6 +52,7 @@ import { flowModuleRoutes } from './publishing/modules/routes';
 import { ConfigRegistry } from './publishing/registry';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
+import { registerStudio } from './studio';
 import { s3Store } from './uploads/s3Store';
 import { diskStore } from './uploads/store';
 import { devFlowsRoutes } from './web/devFlows';
@@ -238,6 +239,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerStaff(app, ctx);
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
+  // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
+  await registerStudio(app, ctx, {
+    gates: async () => {
+      throw new Error('the publication gates are not wired yet');
+    },
+  });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
   // calls live in their own plugin): registered at the root, other paths let through.

@@ -40,6 +40,7 @@ function candidateSet(candidate: Candidate): ConfigVersion[] {
     approver: null,
     note: '',
     createdAt: '',
+    updatedAt: '',
     submittedAt: null,
     approvedAt: null,
     publishedAt: null,

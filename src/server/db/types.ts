@@ -13,5 +13,7 @@ export interface Db {
    * how to stop. The embedded database has none (one process owns it).
    */
   listen?(channel: string, heard: (payload: string) => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole database as a tar file, to start another one from (`DbOptions.template`). */
+  dump?(): Promise<Blob>;
   readonly kind: 'pglite' | 'postgres';
 }

@@ -16,9 +16,12 @@ export interface Actor {
   role: string;
 }
 
-/** Roles that may write drafts; roles that may approve, refuse, publish and roll back. */
-export const EDITOR_ROLES: readonly string[] = ['editor', 'publisher'];
-export const PUBLISHER_ROLES: readonly string[] = ['publisher'];
+/**
+ * Roles that may write drafts; roles that may approve, refuse, publish and roll back. An admin may
+ * do what every role before it may (src/server/staff/roles.ts).
+ */
+export const EDITOR_ROLES: readonly string[] = ['editor', 'publisher', 'admin'];
+export const PUBLISHER_ROLES: readonly string[] = ['publisher', 'admin'];
 
 export type GateName = 'checker' | 'paths' | 'scenarios' | 'texts';
 

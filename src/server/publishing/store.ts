@@ -24,6 +24,8 @@ export interface ConfigVersion {
   approver: string | null;
   note: string;
   createdAt: string;
+  /** The last change (a draft's last save). */
+  updatedAt: string;
   submittedAt: string | null;
   approvedAt: string | null;
   publishedAt: string | null;
@@ -35,7 +37,7 @@ const IMPORT_LOCK = 7_263_029;
 export const REPOSITORY_AUTHOR = 'repository';
 
 const COLUMNS = `v.id, v.item_id, i.kind, i.key, v.number, v.status, v.revision, v.based_on, v.files, v.content_hash,
-  v.author, v.approver, v.note, v.created_at, v.submitted_at, v.approved_at, v.published_at`;
+  v.author, v.approver, v.note, v.created_at, v.updated_at, v.submitted_at, v.approved_at, v.published_at`;
 
 type VersionRow = {
   id: string | number;
@@ -52,6 +54,7 @@ type VersionRow = {
   approver: string | null;
   note: string;
   created_at: Date | string;
+  updated_at: Date | string;
   submitted_at: Date | string | null;
   approved_at: Date | string | null;
   published_at: Date | string | null;
@@ -75,6 +78,7 @@ function toVersion(r: VersionRow): ConfigVersion {
     approver: r.approver,
     note: r.note,
     createdAt: iso(r.created_at) as string,
+    updatedAt: iso(r.updated_at) as string,
     submittedAt: iso(r.submitted_at),
     approvedAt: iso(r.approved_at),
     publishedAt: iso(r.published_at),

@@ -3,6 +3,8 @@
 // parallel never see each other's rows.
 
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { type Db, openDb } from '../../../src/server/db';
 
 export interface TestDb {
@@ -53,7 +55,10 @@ function withSearchPath(url: string, schema: string): string {
 export async function openTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const db = await openDb({ dataDir: 'memory://' });
+    // Started from the run's migrated template (tests/support/pgliteTemplate.ts) when there is one.
+    const file = inject('pgliteTemplate');
+    const template = file ? new Blob([await readFile(file)]) : undefined;
+    const db = await openDb({ dataDir: 'memory://', template });
     return {
       db,
       kind: 'pglite',
