@@ -6,7 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
-import ucs2length from 'ajv/dist/runtime/ucs2length';
+import ucs2length from 'ajv/dist/runtime/ucs2length.js';
 import { formSubsteps, substepKey, substepSchema } from '../../../engine/flow/forms';
 import type { Flow } from '../../../engine/flow/types';
 
