@@ -1,4 +1,8 @@
-// Placeholder: h3's flow editor replaces this file (STUDIO.md).
+// Not built yet: the page says so (issue 26).
+import { useTranslation } from 'react-i18next';
+import { NotYet } from '../layout/NotYet';
+
 export function FlowEditorPage() {
-  return <p>…</p>;
+  const { t } = useTranslation('studio');
+  return <NotYet title={t('item.edit')} />;
 }
