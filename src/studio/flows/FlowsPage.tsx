@@ -1,5 +1,5 @@
 // The flows list (/studio): every flow the service serves, by area.
-// TODO(h2, next slice): GET /items with live versions and open changes, outlines and path maps.
+// Still to come (issue 26): live versions and open changes (GET /items), outlines and path maps.
 
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

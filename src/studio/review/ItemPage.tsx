@@ -1,4 +1,5 @@
-// One item (/studio/items/:kind/:key). TODO(h2, next slice): outline, path map, versions, review.
+// One item (/studio/items/:kind/:key): for now its name and the way to its editor; the outline,
+// the path map, the versions and the review are still to come (issue 26).
 
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
