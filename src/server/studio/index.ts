@@ -7,7 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/context';
 import type { Gates, LifeCycleDeps } from '../publishing/lifecycle';
 import { STUDIO_API } from '../staff';
+import { checkRoutes } from './checkRoutes';
+import { diffRoutes } from './diffRoutes';
 import { itemRoutes } from './itemRoutes';
+import { lifeCycleRoutes } from './lifeCycleRoutes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
@@ -23,6 +26,9 @@ export async function registerStudio(
   await app.register(
     async (studio) => {
       await studio.register(itemRoutes(ctx, deps));
+      await studio.register(checkRoutes(ctx));
+      await studio.register(lifeCycleRoutes(ctx, deps));
+      await studio.register(diffRoutes(ctx));
     },
     { prefix: STUDIO_API },
   );

@@ -11,13 +11,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prng } from '../../../bench/rules/ruleSet';
 import promoCodes from '../../../flows/_catalogues/promoCodes.json' with { type: 'json' };
-import { resolveAnswers } from '../../../src/cli/replay/scenario';
 import type { Condition } from '../../../src/engine/conditions';
 import { exprPaths } from '../../../src/engine/expr';
 import type { Expr, Quote } from '../../../src/engine/flow/types';
 import { getPath, setPath } from '../../../src/engine/paths';
 import type { Tariff } from '../../../src/engine/rating/types';
 import type { Product } from '../../../src/server/offers/catalog';
+import { resolveAnswers } from '../../../src/server/publishing/replay/scenario';
 import { allVehicles } from '../../../src/server/reference';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
