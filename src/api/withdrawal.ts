@@ -1,7 +1,7 @@
 // The right of withdrawal's calls (issue 28 item 1): whether a contract may be withdrawn today
 // and its refund, the withdrawal confirmed by the password, and its confirmation PDF.
 
-import { zcpRead } from './client';
+import { zcpCommand, zcpRead } from './client';
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -61,5 +61,40 @@ export function getWithdrawalPdf(contractNo: string, productId: string): Promise
     'contract/withdrawal/print',
     { CONTRACT_NO: contractNo, PRODUCT_ID: productId },
     { binary: true, quiet: true },
+  );
+}
+
+// The policy e-mail's link (/withdraw#<token>), for a visitor who bought without an account: the
+// token is the only key; a one-time code sent to the policy's e-mail or mobile confirms.
+
+export type CodeChannel = 'MAIL' | 'SMS';
+
+/** POST /zcp/withdrawal/link: the state above, and what the page names the contract by. */
+export interface LinkedWithdrawal extends WithdrawalState {
+  PRODUCT_DESC: string;
+  START_DATE: string;
+  EXPIRY_DATE: string;
+  MAIL_HINT: string;
+  MOBILE_HINT: string;
+}
+
+export function getLinkedWithdrawal(token: string): Promise<LinkedWithdrawal> {
+  return zcpRead('POST', 'withdrawal/link', { TOKEN: token }, { quiet: true });
+}
+
+export function sendWithdrawalCode(token: string, channel: CodeChannel): Promise<true> {
+  return zcpCommand('POST', 'withdrawal/link/code', { TOKEN: token, CHANNEL: channel }, { quiet: true });
+}
+
+export function withdrawByLink(
+  token: string,
+  channel: CodeChannel,
+  code: string,
+): Promise<{ CONTRACT_NO: string; STATUS: string; WITHDRAWAL: WithdrawalDone }> {
+  return zcpRead(
+    'POST',
+    'withdrawal/link/withdraw',
+    { TOKEN: token, CHANNEL: channel, CODE: code },
+    { quiet: true },
   );
 }

@@ -46,6 +46,7 @@ const EmailValidationPage = lazyPage(() => import('./pages/EmailValidationPage')
 const CookiesPage = lazyPage(() => import('./pages/CookiesPage'), 'CookiesPage');
 const HelpPage = lazyPage(() => import('./pages/HelpPage'), 'HelpPage');
 const VerifyPage = lazyPage(() => import('./pages/VerifyPage'), 'VerifyPage');
+const WithdrawPage = lazyPage(() => import('./pages/WithdrawPage'), 'WithdrawPage');
 
 /** Runs the guards; a redirect keeps whatever query the guard decided on. */
 export async function guardLoader({ request }: LoaderFunctionArgs) {
@@ -159,6 +160,8 @@ export function appRoutes({ extraRoutes = [], ...slots }: AppRoutesOptions = {})
         page('HelpPage', 'help-page', <HelpPage />, 'pages:help.title'),
         // The page a certificate of insurance's QR code opens; not a visit to remember.
         page('Verify', 'verify/:token', <VerifyPage />, 'pages:verify.title', true),
+        // The policy e-mail's withdrawal link (/withdraw#<token>), for a buyer without an account.
+        page('Withdraw', 'withdraw', <WithdrawPage />, 'pages:withdraw.title', true),
         ...extraRoutes,
         // Development only (npm run dev): the flow preview. The production build drops the branch
         // and with it every module under src/dev.

@@ -22,7 +22,10 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const portal = ctx.config.portal;
   return async (app) => {
     if (portal.demoData) {
-      const added = await loadDemoData(ctx.db, ctx.now());
+      const added = await loadDemoData(ctx.db, ctx.now(), {
+        publicUrl: ctx.config.publicUrl,
+        bundles: ctx.bundles,
+      });
       if (added.length > 0) app.log.info({ customers: added }, 'portal demo data loaded');
     }
     // Every portal route is a portal form for the CSRF rule (accounts/csrf.ts): without a

@@ -328,6 +328,61 @@ describe('withdrawal by the link of the policy e-mail', () => {
     expect((await s.mailbox(mail)).some((m) => m.template === 'withdrawalConfirmed')).toBe(true);
   });
 
+  it('the code’s e-mail names the contract; an expired code withdraws nothing, in Greek too', async () => {
+    const k = await contract(addDays(TODAY, -2), { customerNo: null, mail });
+    const token = await createWithdrawalLink(s.testDb.db, k.no, new Date(`${addDays(TODAY, 40)}T00:00:00Z`));
+    const post = (url: string, payload: Record<string, unknown>, lang: 'el' | 'en' = 'en') =>
+      s.call({ method: 'POST', url, payload: { TOKEN: token, CHANNEL: 'MAIL', ...payload }, lang });
+    expect((await post('/zcp/withdrawal/link/code', {}, 'el')).statusCode).toBe(204);
+    const [codeMail] = await s.mailbox(mail);
+    expect(codeMail.template).toBe('withdrawalCode');
+    expect(codeMail.subject).toContain(k.no);
+    expect(codeMail.text).toContain(k.no);
+    const code = await s.lastCode(mail);
+    expect(codeMail.subject).toContain(code);
+
+    const ttl = testConfig().otpTtlMinutes * 60_000;
+    s.clock.advance(ttl + 60_000);
+    try {
+      const late = await post('/zcp/withdrawal/link/withdraw', { CODE: code }, 'el');
+      expect(late.statusCode).toBe(422);
+      expect(late.json().CODE).toBe('CODE_EXPIRED');
+      expect(late.json().MESSAGES[0].MSGTEXT).toMatch(/κωδικ/i);
+    } finally {
+      s.clock.advance(-(ttl + 60_000));
+    }
+    expect((await link(token)).json()).toMatchObject({ ELIGIBLE: true, WITHDRAWAL: null });
+    expect(await refunded(k.orderId)).toBe(0);
+  });
+
+  it('a code is bound to its channel: the mailed code does not withdraw by SMS', async () => {
+    const k = await contract(addDays(TODAY, -3), { customerNo: null, mail });
+    const token = await createWithdrawalLink(s.testDb.db, k.no, new Date(`${addDays(TODAY, 40)}T00:00:00Z`));
+    const post = (url: string, payload: Record<string, unknown>) =>
+      s.call({ method: 'POST', url, payload: { TOKEN: token, ...payload }, lang: 'en' });
+    expect((await post('/zcp/withdrawal/link/code', { CHANNEL: 'MAIL' })).statusCode).toBe(204);
+    const code = await s.lastCode(mail);
+    const wrongWay = await post('/zcp/withdrawal/link/withdraw', { CHANNEL: 'SMS', CODE: code });
+    expect(wrongWay.statusCode).toBe(422);
+    expect(['CODE_INVALID', 'CODE_EXPIRED']).toContain(wrongWay.json().CODE);
+    expect((await link(token)).json().ELIGIBLE).toBe(true);
+  });
+
+  it('the demo guests: the policy e-mail’s link opens their withdrawal, within and past the period', async () => {
+    const tokenOf = async (to: string) => {
+      const policy = (await s.mailbox(to)).find((m) => m.template === 'policyIssued');
+      const token = /\/withdraw#([A-Za-z0-9_-]{43})/.exec(policy?.text ?? '')?.[1];
+      expect(token, `the withdrawal link mailed to ${to}`).toBeTruthy();
+      return token as string;
+    };
+    const within = (await link(await tokenOf('kyriakos.ioannou@example.com.cy'))).json();
+    expect(within).toMatchObject({ CONTRACT_NO: 'CY9000901', ELIGIBLE: true, REFUND_METHOD: 'CARD' });
+    expect(within.PRODUCT_DESC).toBeTruthy();
+    expect(within.REFUND_AMOUNT).toBeGreaterThan(0);
+    const past = (await link(await tokenOf('panagiota.sokratous@example.com.cy'))).json();
+    expect(past).toMatchObject({ CONTRACT_NO: 'CY9000902', ELIGIBLE: false, REASON: 'PERIOD_OVER' });
+  });
+
   it('a code for the SMS goes to the policy mobile; past the period the page says why', async () => {
     const k = await contract(addDays(TODAY, -20), { customerNo: null, mail });
     const token = await createWithdrawalLink(s.testDb.db, k.no, new Date(`${addDays(TODAY, 40)}T00:00:00Z`));

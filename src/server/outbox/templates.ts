@@ -15,6 +15,7 @@ export const MAIL_TEMPLATES = [
   'requestReceived',
   'caseChanged',
   'withdrawalConfirmed',
+  'withdrawalCode',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const SMS_TEMPLATES = [

@@ -9,8 +9,10 @@ import type { Gates, LifeCycleDeps } from '../publishing/lifecycle';
 import { STUDIO_API } from '../staff';
 import { checkRoutes } from './checkRoutes';
 import { diffRoutes } from './diffRoutes';
+import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
 import { lifeCycleRoutes } from './lifeCycleRoutes';
+import { textsRoutes } from './texts/routes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
@@ -29,6 +31,8 @@ export async function registerStudio(
       await studio.register(checkRoutes(ctx));
       await studio.register(lifeCycleRoutes(ctx, deps));
       await studio.register(diffRoutes(ctx));
+      await studio.register(textsRoutes(ctx));
+      await studio.register(impactRoutes(ctx));
     },
     { prefix: STUDIO_API },
   );

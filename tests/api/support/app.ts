@@ -113,7 +113,9 @@ export async function startService(
     call,
     mailbox,
     lastCode: async (to) => {
-      const mails = (await mailbox(to)).filter((m) => m.template === 'otp');
+      const mails = (await mailbox(to)).filter(
+        (m) => m.template === 'otp' || m.template === 'withdrawalCode',
+      );
       const match = /\b(\d{6})\b/.exec(mails[0]?.text ?? '');
       if (!match) throw new Error(`no code mailed to ${to}`);
       return match[1];

@@ -148,10 +148,16 @@ export function withdrawalLinkRoutes(ctx: ServiceContext): FastifyPluginAsync {
           settings,
           ctx.now(),
         );
-        const values = { code, minutes: settings.ttlMinutes, contractNo: target.contract.contract_no };
+        // The code's message names the contract, so it is never mistaken for another code.
+        const values = {
+          code,
+          minutes: settings.ttlMinutes,
+          contractNo: target.contract.contract_no,
+          product: productTitle(target.contract, lang),
+        };
         if (request.body.CHANNEL === 'SMS')
           await enqueueSms(ctx.db, { to, template: 'withdrawalCode', lang, values });
-        else await enqueueMail(ctx.db, { to, template: 'otp', lang, values });
+        else await enqueueMail(ctx.db, { to, template: 'withdrawalCode', lang, values });
         ctx.kickOutbox();
         return reply.code(204).send();
       },
