@@ -6,7 +6,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { compareOutcome, type Scenario } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import {
   ARTIFACTS,

@@ -7,8 +7,8 @@
 
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { compareOutcome, type ReplayResult } from '../../src/cli/replay/scenario';
 import { formatEuro } from '../../src/engine/money';
+import { compareOutcome, type ReplayResult } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import {
   ARTIFACTS,
