@@ -45,8 +45,10 @@ import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
+import { publicationGates } from './publishing/gates';
 import { readRepositoryItems } from './publishing/items';
 import { ConfigRegistry } from './publishing/registry';
+import { inProcessStarter } from './publishing/replay/inProcess';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
 import { registerStudio } from './studio';
@@ -55,6 +57,7 @@ import { diskStore } from './uploads/store';
 import { devFlowsRoutes } from './web/devFlows';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
+import { isStudioPath, loadStudioPage } from './web/studioPage';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 const HOUSEKEEPING_MS = 3600_000;
@@ -71,6 +74,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** The scenarios the publication gates replay (tests/scenarios/ when absent; tests attach their own). */
+  scenariosDir?: string;
   /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
   logStream?: { write(line: string): void };
 }
@@ -230,10 +235,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
   // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
+  // Its gates replay scenarios on an in-process service: buildApp itself is handed over (the
+  // publishing modules never import this file, so no import circle forms).
   await registerStudio(app, ctx, {
-    gates: async () => {
-      throw new Error('the publication gates are not wired yet');
-    },
+    gates: publicationGates({ startService: inProcessStarter(buildApp), scenariosDir: deps.scenariosDir }),
   });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
@@ -352,10 +357,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         bundles.map((b) => b.flow),
       )
     : null;
+  const studioPage = hasWeb ? loadStudioPage(webRoot) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (indexPage && isSpaRoute(request)) {
       const [path, query = ''] = request.url.split('?');
-      const page = indexPage.answer(path, query, request.cookies?.lang);
+      // The studio's routes get the studio's page (web/studioPage.ts), the site's the site's.
+      const page =
+        isStudioPath(path) && studioPage ? studioPage : indexPage.answer(path, query, request.cookies?.lang);
       reply
         .code(page.status)
         .type('text/html; charset=utf-8')
