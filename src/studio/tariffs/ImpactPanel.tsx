@@ -3,6 +3,7 @@
 // largest movers with the quote's answers.
 
 import { useTranslation } from 'react-i18next';
+import { answerLines } from './answers';
 import type { Impact } from './api';
 
 interface Props {
@@ -111,7 +112,16 @@ export function ImpactPanel({ impact, pricing, error, changed, onPrice }: Props)
                             delta: euro(m.DELTA, true),
                           })}
                         </summary>
-                        <pre className="impact__answers">{JSON.stringify(m.ANSWERS, null, 2)}</pre>
+                        <dl className="impact__answers">
+                          {answerLines(m.ANSWERS).map((line) => (
+                            <div key={line.path}>
+                              <dt>
+                                <code>{line.path}</code>
+                              </dt>
+                              <dd>{line.value}</dd>
+                            </div>
+                          ))}
+                        </dl>
                       </details>
                     </li>
                   ))}
