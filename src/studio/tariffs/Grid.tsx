@@ -10,10 +10,12 @@ interface Props {
   grid: Grid;
   /** Cells may be edited (an editor, on a draft). */
   editable: boolean;
+  /** The staff member may edit (an editor or more), once there is a draft. */
+  canDraft: boolean;
   onCommit: (cell: Cell, value: number | string | null) => void;
 }
 
-export function TariffGrid({ grid, editable, onCommit }: Props) {
+export function TariffGrid({ grid, editable, canDraft, onCommit }: Props) {
   const { t, i18n } = useTranslation('texts');
   const [at, setAt] = useState<[number, number]>([0, 0]);
   const [editing, setEditing] = useState<string | null>(null);
@@ -163,7 +165,7 @@ export function TariffGrid({ grid, editable, onCommit }: Props) {
         </table>
       </div>
       <p id={`grid-help-${grid.id}`} className="studio-muted tariff-grid__help">
-        {editable ? t('tariff.gridHelp') : t('tariff.gridReadOnly')}
+        {editable ? t('tariff.gridHelp') : canDraft ? t('tariff.gridReadOnly') : t('tariff.gridViewer')}
       </p>
       {error ? (
         <p id={`grid-error-${grid.id}`} className="studio-alert" role="alert">

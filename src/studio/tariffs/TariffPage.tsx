@@ -122,11 +122,13 @@ export function TariffPage() {
       </p>
       <h1 tabIndex={-1}>{t('tariff.title', { key })}</h1>
       <p className="studio-note">
-        {draft
-          ? t('tariff.onDraft', { revision: draft.REVISION })
-          : item.CHANGE
-            ? t('tariff.inReview')
-            : t('tariff.onLive', { number: item.LIVE?.NUMBER ?? '' })}
+        {!canEdit
+          ? t('tariff.readOnlyRole')
+          : draft
+            ? t('tariff.onDraft', { revision: draft.REVISION })
+            : item.CHANGE
+              ? t('tariff.inReview')
+              : t('tariff.onLive', { number: item.LIVE?.NUMBER ?? '' })}
       </p>
       {!item.CHANGE && canEdit && parsed ? (
         <p>
@@ -163,7 +165,7 @@ export function TariffPage() {
             {grids.map((grid) => (
               <section key={grid.id} aria-labelledby={`grid-title-${grid.id}`}>
                 <h2 id={`grid-title-${grid.id}`}>{t(`tariff.grids.${grid.id}.title`)}</h2>
-                <TariffGrid grid={grid} editable={editable} onCommit={commit} />
+                <TariffGrid grid={grid} editable={editable} canDraft={canEdit} onCommit={commit} />
               </section>
             ))}
           </div>

@@ -130,11 +130,13 @@ export function TextsPage() {
     <div className="texts-page">
       <h1 tabIndex={-1}>{t('texts.title', { key })}</h1>
       <p className="studio-note">
-        {draft
-          ? draft.STATUS === 'draft'
-            ? t('texts.onDraft', { revision: draft.REVISION })
-            : t('texts.inReview')
-          : t('texts.onLive', { number: view.LIVE?.NUMBER ?? '' })}
+        {!canEdit
+          ? t('texts.readOnlyRole')
+          : draft
+            ? draft.STATUS === 'draft'
+              ? t('texts.onDraft', { revision: draft.REVISION })
+              : t('texts.inReview')
+            : t('texts.onLive', { number: view.LIVE?.NUMBER ?? '' })}
       </p>
 
       <section className="texts-tools" aria-labelledby="texts-sheet">
