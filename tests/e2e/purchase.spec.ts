@@ -279,7 +279,11 @@ const REFUSALS = [
   'hunter-referral-six-guns',
 ];
 
-for (const file of REFUSALS) {
+// A referral of the driver and a field limit of the hunter in CI; each replays headless too.
+for (const file of inCi(
+  REFUSALS,
+  (f) => f === 'driver-referral-age-over-70' || f === 'hunter-gun-over-5000',
+)) {
   test(`refuses ${file}`, async ({ page }) => {
     const s = await scenario(file);
     const result = await replayScenarioInPage(page, await bundle(s.flow), s, {
