@@ -3,6 +3,7 @@
 // each rule catches a planted import. `npx depcruise src` runs them by hand.
 //
 //   engine  <  ui  <  shell  <  app | portal       (the browser; main.tsx joins app and portal)
+//   engine  <  ui  <  shell  <  studio             (the staff's studio: studio.html, its own page)
 //   engine  <  server                              (the service; cli may use the server)
 //
 // Paths are relative to the folder cruised from; npm packages are matched by their folder under
@@ -10,7 +11,7 @@
 
 /** Code that only runs in the browser (or renders it): the service never reaches it. */
 const BROWSER =
-  '^src/(ui|shell|app|portal|api|dev)/|^src/(main|boot|i18n)\\.tsx?$|^src/prerender/render\\.tsx$';
+  '^src/(ui|shell|app|portal|api|dev|studio)/|^src/(main|boot|i18n)\\.tsx?$|^src/prerender/render\\.tsx$';
 /** Packages of the browser's React stack. */
 const REACT =
   '(^|/)node_modules/(react|react-dom|react-router|react-router-dom|react-i18next|@xstate/react|@rjsf/[^/]+)/';
@@ -62,6 +63,22 @@ const forbidden = [
     severity: 'error',
     from: { path: '^src/portal/' },
     to: { path: '^src/app/' },
+  },
+  {
+    name: 'studio-builds-on-engine-ui-shell',
+    comment:
+      "The studio (staff) sits beside the site and the portal: it uses the engine, the renderer and the shell, never the site's or the portal's pages nor the portal's client.",
+    severity: 'error',
+    from: { path: '^src/studio/' },
+    to: { path: '^src/', pathNot: '^src/(studio|engine|ui|shell|generated)/' },
+  },
+  {
+    name: 'site-does-not-import-studio',
+    comment:
+      "The public site and the portal never carry the studio's code: it is a page of its own (studio.html), kept out of their bundle.",
+    severity: 'error',
+    from: { path: '^src/(ui|shell|app|portal|api|dev|prerender)/|^src/(main|boot|i18n)\\.tsx?$' },
+    to: { path: '^src/studio/' },
   },
   {
     name: 'server-reaches-no-browser-code',

@@ -58,11 +58,42 @@ const FORMS = inPackages([
 
 const own = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** /studio and /studio/<route>: the studio's page (studio.html), as the service answers them. */
+const isStudioRoute = (url: string) => {
+  const path = url.split(/[?#]/)[0];
+  return /^\/studio(\/|$)/.test(path) && !(path.split('/').pop() ?? '').includes('.');
+};
+
+/**
+ * The studio is a second page (studio.html -> src/studio/main.tsx) with a build of its own
+ * (vite.studio.config.ts), so the site's chunks are exactly what they would be without it. The dev
+ * and preview servers serve both pages; the studio's history-mode routes get studio.html, as from
+ * the service (src/server/web/studioPage.ts), instead of the site's index.html.
+ */
+export function studioPage(): Plugin {
+  const rewrite = (req: { url?: string }, _res: unknown, next: () => void) => {
+    if (req.url && isStudioRoute(req.url)) {
+      const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+      req.url = `/studio.html${query}`;
+    }
+    next();
+  };
+  return {
+    name: 'studio-page',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
 /**
  * Lighter stand-ins for what the form libraries drag into the first paint (build only; the dev
  * server pre-bundles the real packages). Each is explained in its own file under src/ui/vendor.
  */
-function lighterDeps(): Plugin {
+export function lighterDeps(): Plugin {
   const markdown = own('./src/ui/vendor/lazyMarkdown.tsx');
   const uri = own('./src/ui/vendor/uriResolver.ts');
   const routerProd = (file: string) => own(`./node_modules/react-router/dist/production/${file}`);
@@ -87,7 +118,7 @@ function lighterDeps(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [lighterDeps(), react()],
+  plugins: [lighterDeps(), studioPage(), react()],
   server: {
     port: 5173,
     proxy: {

@@ -1,5 +1,5 @@
 // Writes a brotli (.br) and a gzip (.gz) copy next to every script, style sheet and SVG of the build
-// in dist/assets, so the service sends them compressed (@fastify/static's `preCompressed`, in
+// in dist/assets (and the studio's in dist/assets/studio), so the service sends them compressed (@fastify/static's `preCompressed`, in
 // src/server/app.ts) without compressing on each request. Run by `npm run build` after `vite build`.
 // Without these files the service sends the plain ones: nothing breaks, the site is only slower to
 // load (bench/RESULTS.md, Lighthouse).
@@ -37,13 +37,16 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = fileURLToPath(new URL('../dist/assets', import.meta.url));
-  precompress(dir)
-    .then(({ files, bytes, brotli }) =>
-      console.log(`precompress: ${files} files in dist/assets, ${bytes} bytes, ${brotli} with brotli`),
-    )
-    .catch((error: Error) => {
-      console.error(`precompress: ${error.message}`);
-      process.exit(1);
-    });
+  // The site's assets, then the studio's (vite.studio.config.ts builds them into a folder of their own).
+  const run = async () => {
+    for (const folder of ['assets', 'assets/studio']) {
+      const dir = fileURLToPath(new URL(`../dist/${folder}`, import.meta.url));
+      const { files, bytes, brotli } = await precompress(dir);
+      console.log(`precompress: ${files} files in dist/${folder}, ${bytes} bytes, ${brotli} with brotli`);
+    }
+  };
+  run().catch((error: Error) => {
+    console.error(`precompress: ${error.message}`);
+    process.exit(1);
+  });
 }

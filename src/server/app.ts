@@ -55,6 +55,7 @@ import { diskStore } from './uploads/store';
 import { devFlowsRoutes } from './web/devFlows';
 import { loadIndexPage } from './web/indexPage';
 import { isServableStaticPath } from './web/staticPolicy';
+import { isStudioPath, loadStudioPage } from './web/studioPage';
 
 const PAYMENT_RECOVERY_MS = 60_000;
 const HOUSEKEEPING_MS = 3600_000;
@@ -352,10 +353,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         bundles.map((b) => b.flow),
       )
     : null;
+  const studioPage = hasWeb ? loadStudioPage(webRoot) : null;
   app.setNotFoundHandler(async (request, reply) => {
     if (indexPage && isSpaRoute(request)) {
       const [path, query = ''] = request.url.split('?');
-      const page = indexPage.answer(path, query, request.cookies?.lang);
+      // The studio's routes get the studio's page (web/studioPage.ts), the site's the site's.
+      const page =
+        isStudioPath(path) && studioPage ? studioPage : indexPage.answer(path, query, request.cookies?.lang);
       reply
         .code(page.status)
         .type('text/html; charset=utf-8')

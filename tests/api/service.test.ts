@@ -13,6 +13,10 @@ const web = mkdtempSync(join(tmpdir(), 'zcp-web-'));
 mkdirSync(join(web, 'assets'));
 writeFileSync(join(web, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
 writeFileSync(join(web, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
+writeFileSync(
+  join(web, 'studio.html'),
+  '<!doctype html><html><body><div id="studio-root"></div></body></html>',
+);
 
 beforeAll(async () => {
   s = await startService({ config: { webDir: web } });
@@ -211,6 +215,27 @@ describe('web app', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('id="root"');
+    }
+  });
+
+  it("serves the studio's page for the studio's routes, with the CSP, and the site's page elsewhere", async () => {
+    for (const url of [
+      '/studio',
+      '/studio/',
+      '/studio/signin?next=%2Fstudio%2Faudit',
+      '/studio/items/flow/motor',
+    ]) {
+      const res = await s.call({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+      const plain = await s.call({ method: 'GET', url });
+      expect(plain.body).toContain('id="studio-root"');
+    }
+    for (const url of ['/studios', '/motor/studio']) {
+      const res = await s.call({ method: 'GET', url });
+      expect(res.body).not.toContain('studio-root');
     }
   });
 

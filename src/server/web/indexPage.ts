@@ -85,7 +85,8 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
   const products = new Map(flows.filter((f) => f.product).map((f) => [f.id, productFirstStep(f)]));
 
   // What index.html already loads or preloads.
-  const entry = Object.values(manifest).find((c) => c.isEntry);
+  // The site's entry (the build has a second one, studio.html: web/studioPage.ts).
+  const entry = manifest['index.html'] ?? Object.values(manifest).find((c) => c.isEntry);
   const loaded = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     const chunk = manifest[key];

@@ -45,6 +45,7 @@ const LEAVES: Tree = Object.fromEntries(
     'src/server/leaf.ts',
     'src/cli/leaf.ts',
     'src/dev/leaf.tsx',
+    'src/studio/leaf.tsx',
     'src/prerender/pages.ts',
   ].map((path) => [path, 'export const leaf = 1;\n']),
 );
@@ -74,6 +75,19 @@ const PLANTED: [file: string, text: string, rule: string][] = [
   ['src/server/b.ts', "import { leaf } from '../ui/leaf';", 'server-reaches-no-browser-code'],
   ['src/server/c.ts', "import { renderToString } from 'react-dom/server';", 'server-reaches-no-browser-code'],
   ['src/server/d.ts', "import { leaf } from '../cli/leaf';", 'server-reaches-no-cli'],
+  ['src/server/e.ts', "import { leaf } from '../studio/leaf';", 'server-reaches-no-browser-code'],
+  ['src/studio/a.tsx', "import { leaf } from '../app/leaf';", 'studio-builds-on-engine-ui-shell'],
+  [
+    'src/studio/b.tsx',
+    "export const later = () => import('../portal/leaf');",
+    'studio-builds-on-engine-ui-shell',
+  ],
+  ['src/studio/c.ts', "import { leaf } from '../api/leaf';", 'studio-builds-on-engine-ui-shell'],
+  ['src/studio/d.ts', "import { leaf } from '../server/leaf';", 'studio-builds-on-engine-ui-shell'],
+  ['src/app/c.tsx', "import { leaf } from '../studio/leaf';", 'site-does-not-import-studio'],
+  ['src/portal/b.tsx', "export { leaf } from '../studio/leaf';", 'site-does-not-import-studio'],
+  ['src/shell/c.ts', "import { leaf } from '../studio/leaf';", 'site-does-not-import-studio'],
+  ['src/main.tsx', "export const later = () => import('./studio/leaf');", 'site-does-not-import-studio'],
   ['src/engine/h.ts', "import { leaf } from './nowhere';", 'every-import-resolves'],
   // A circle is named once, from one of its modules (./two, below, closes it).
   [
@@ -128,6 +142,8 @@ describe('layers', () => {
       'src/server/uses.ts':
         "import Fastify from 'fastify';\nimport { leaf } from '../engine/leaf';\nimport { leaf as pages } from '../prerender/pages';\nexport { Fastify, leaf, pages };\n",
       'src/cli/uses.ts': "import { leaf } from '../server/leaf';\nexport { leaf };\n",
+      'src/studio/uses.tsx':
+        "import { leaf } from '../engine/leaf';\nimport { leaf as ui } from '../ui/leaf';\nimport { leaf as shell } from '../shell/leaf';\nimport { useState } from 'react';\nexport { leaf, ui, shell, useState };\n",
     };
     expect(await broken({ ...LEAVES, ...allowed })).toEqual([]);
   });

@@ -1,0 +1,8 @@
+// Not built yet: the page says so (issue 26; the service's calls exist, see the OpenAPI document).
+import { useTranslation } from 'react-i18next';
+import { NotYet } from '../layout/NotYet';
+
+export function StaffPage() {
+  const { t } = useTranslation('studio');
+  return <NotYet title={t('layout.staff')} />;
+}
