@@ -102,6 +102,9 @@ describe('the documents page', () => {
     ).toEqual(['APPROVED', 'PAID']);
     const times = docs.map((d) => d.AT);
     expect([...times].sort().reverse()).toEqual(times);
+    // A claim's acknowledgement dates from its filing, before the decisions on it.
+    const of102 = docs.filter((d) => d.CLAIM_NO === 'CL2026000102').map((d) => d.STATUS ?? d.KIND);
+    expect(of102).toEqual(['PAID', 'APPROVED', 'CLAIM_ACK']);
   });
 
   it('filters by contract, and refuses another customer’s contract as a filter', async () => {

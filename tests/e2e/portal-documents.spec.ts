@@ -9,7 +9,13 @@ import { expect, type Page } from '@playwright/test';
 import { PDFParse } from 'pdf-parse';
 import { localeText } from '../../src/cli/replay/browser';
 import { test } from './fixtures';
-import { acceptNecessaryCookies, expectAccessible, expectNoSideScroll, setLanguage, watchConsole } from './support';
+import {
+  acceptNecessaryCookies,
+  expectAccessible,
+  expectNoSideScroll,
+  setLanguage,
+  watchConsole,
+} from './support';
 
 type Lang = 'el' | 'en';
 const PASSWORD = 'Portal!Demo2026';
@@ -24,7 +30,9 @@ async function openDocuments(page: Page, lang: Lang, width: 390 | 1280) {
   await page.getByLabel(L(lang, 'portal:login.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: L(lang, 'portal:login.submit'), exact: true }).click();
   await expect(page).toHaveURL(/\/my-documents$/);
-  await expect(page.getByRole('heading', { level: 1, name: L(lang, 'portal:documents.title') })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: L(lang, 'portal:documents.title') }),
+  ).toBeVisible();
   await expect(page.locator('.documents-list__item').first()).toBeVisible();
 }
 
@@ -38,10 +46,21 @@ async function downloadText(page: Page, item: ReturnType<Page['locator']>): Prom
   return text;
 }
 
-test('Greek at 390 px: the documents, newest first, filtered by a policy, one downloaded', async ({ page }) => {
+test('Greek at 390 px: the documents, newest first, filtered by a policy, one downloaded', async ({
+  page,
+}) => {
   const problems = watchConsole(page);
   await openDocuments(page, 'el', 390);
+  // On a phone the page is in the top bar's menu, with the portal's other pages.
+  await page.goto('/my-dashboard');
+  await page.getByRole('button', { name: L('el', 'common:nav.openMenu'), exact: true }).click();
+  await page
+    .getByRole('link', { name: L('el', 'portal:menu.documents'), exact: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/my-documents$/);
   const items = page.locator('.documents-list__item');
+  await expect(items.first()).toBeVisible();
   const all = await items.count();
   expect(all).toBeGreaterThan(5);
   await expect(items.filter({ hasText: 'CL2026000102' }).first()).toBeVisible();
@@ -55,11 +74,15 @@ test('Greek at 390 px: the documents, newest first, filtered by a policy, one do
   expect(filtered).toBeLessThan(all);
   for (let i = 0; i < filtered; i++) await expect(items.nth(i)).toContainText('CY9000102');
 
-  const schedule = items.filter({ hasText: L('el', 'portal:documents.kinds.SCHEDULE', { version: '1' }) }).first();
+  const schedule = items
+    .filter({ hasText: L('el', 'portal:documents.kinds.SCHEDULE', { version: '1' }) })
+    .first();
   const text = await downloadText(page, schedule);
   expect(text).toContain('Πρόγραμμα Ασφάλισης');
   expect(text).toContain('CY9000102');
-  await expect(page.getByRole('status').filter({ hasText: L('el', 'portal:documents.downloaded') })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: L('el', 'portal:documents.downloaded') }),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/documents-el-390-filtered.png', fullPage: true });
   expect(problems).toEqual([]);
 });
@@ -69,7 +92,10 @@ test('English at 1280 px: from the menu, the paid claim’s decision with its pa
   await page.setViewportSize({ width: 1280, height: 900 });
   await openDocuments(page, 'en', 1280);
   await page.goto('/my-dashboard');
-  await page.getByRole('link', { name: L('en', 'portal:menu.documents'), exact: true }).first().click();
+  await page
+    .getByRole('link', { name: L('en', 'portal:menu.documents'), exact: true })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/my-documents$/);
   const paid = page
     .locator('.documents-list__item')

@@ -103,6 +103,7 @@ export function DocumentsPage() {
                   label: t('portal:documents.contractOption', { contractNo: no, product: product(flow) }),
                 })),
               ]}
+              required
             />
           ) : null}
           <p className="documents-page__count" aria-live="polite">

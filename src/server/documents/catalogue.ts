@@ -77,7 +77,11 @@ export async function documentsOf(db: Db, customerNo: string, contractNo?: strin
       params,
     ),
     db.query<Row & { claim_no: string }>(
-      `SELECT cl.claim_no, cl.created_at AS at, c.contract_no, c.product_id, o.flow_id
+      // Filed when its history begins (a claim loaded from the core system is recorded later).
+      `SELECT cl.claim_no, c.contract_no,
+              COALESCE((SELECT min(ev.created_at) FROM case_events ev
+                         WHERE ev.case_kind = 'CLAIM' AND ev.case_ref = cl.claim_no AND ev.from_status IS NULL),
+                       cl.created_at) AS at, c.product_id, o.flow_id
          FROM claims cl JOIN ${CONTRACT} ON c.contract_no = cl.contract_no
         WHERE cl.customer_no = $1 AND ${OWN}`,
       params,
