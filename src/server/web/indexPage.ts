@@ -73,7 +73,16 @@ function patternTest(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPage {
+/** Whether a page drawn from these flows and namespaces at build time is out of date now. */
+export type OutOfDate = (flowIds: string[], namespaces: string[]) => boolean;
+
+const GENERATED_FLOW = /^src\/generated\/flows\/([^/]+)\.json$/;
+
+export function loadIndexPage(
+  webRoot: string,
+  flows: readonly Flow[],
+  outOfDate: OutOfDate = () => false,
+): IndexPage {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const manifestFile = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
@@ -143,6 +152,9 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     const page = prerendered.pages[path];
     const file = page?.files[language];
     if (!page || !file || !existsSync(join(webRoot, file))) return null;
+    // Published since the build: the app draws the page with the live version instead.
+    const pageFlows = page.modules.flatMap((m) => GENERATED_FLOW.exec(m)?.[1] ?? []);
+    if (outOfDate(pageFlows, ['common', ...page.namespaces])) return null;
     return cached(`${status}:${path}:${language}`, () =>
       compressed(
         status,
