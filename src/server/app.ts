@@ -367,6 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         webRoot,
         bundles.map((b) => b.flow),
         (flows, namespaces) => modules.differsFromBuild(flows, namespaces),
+        () => modules.publishedSinceBuild(),
       )
     : null;
   const studioPage = hasWeb ? loadStudioPage(webRoot) : null;

@@ -19,7 +19,7 @@ import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
 import type { FlowActor } from '../../ui/flow/flowActors';
 import { flowStorageKey } from '../../ui/flow/flowStorage';
-import { loadPublishedFlow } from '../../ui/flow/publishedFlows';
+import { loadLiveFlow } from '../../ui/flow/liveFlow';
 import { type SeenPlace, useUrlFollowsMachine } from '../../ui/flow/urlFollowsMachine';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { onSessionEnd } from '../state/session';
@@ -119,8 +119,8 @@ function useFlowActor(
   // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
   const initialValues = useRef(values);
   useEffect(() => {
-    // The live version, or the one this visit's wizard started on (ui/flow/publishedFlows.ts).
-    const load = loadPublishedFlow(flowId);
+    // The live version, or the one this visit's wizard started on (ui/flow/liveFlow.ts).
+    const load = loadLiveFlow(flowId);
     if (!load) {
       setMissing(true);
       return;

@@ -12,8 +12,8 @@ import { type SubstepPosition, substepPositions } from '../../engine/machine/cre
 import { trackedPromise } from '../lazy';
 import { FlowRunner, RUNNER_NAMESPACES } from './FlowRunner';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
+import { loadLiveFlow, refreshLiveTexts } from './liveFlow';
 import { OfferReopen } from './OfferReopen';
-import { loadPublishedFlow, refreshPublishedTexts } from './publishedFlows';
 import { loadValidator, preloadFirstValidator } from './substepValidator';
 import { type SeenPlace, useUrlFollowsMachine } from './urlFollowsMachine';
 import '../styles/flow.css';
@@ -54,15 +54,15 @@ function loadFlow(flowId: string): Promise<Flow> | null {
   let loading = flowLoads.get(flowId);
   if (!loading) {
     // The live version of the flow and of its texts, or the build's when they are the same, or
-    // the journey's own when it started on another (./publishedFlows.ts).
-    const load = loadPublishedFlow(flowId);
+    // the journey's own when it started on another (./liveFlow.ts).
+    const load = loadLiveFlow(flowId);
     if (!load) return null;
     // What the runner needs next travels with the flow's chunk, not after it: its strings (it
     // shows a loader until they are there) and the first form's validator (never waited for: the
     // fields are drawn without it, ./substepValidator.ts).
     i18next.loadNamespaces(RUNNER_NAMESPACES).catch(() => undefined);
     preloadFirstValidator(flowId);
-    refreshPublishedTexts(['common', ...RUNNER_NAMESPACES]).catch(() => undefined);
+    refreshLiveTexts(['common', ...RUNNER_NAMESPACES]).catch(() => undefined);
     loading = trackedPromise(
       load.then((flow) => {
         i18next.loadNamespaces(namespaceOf(flow)).catch(() => undefined);

@@ -1,5 +1,6 @@
-// Flows and their texts as published (issue 29): after the first paint the page asks the service's
-// manifest which module each live flow is and which version each text namespace is. A flow or a
+// Flows and their texts as published (issue 29), fetched by ./liveFlow.ts only when something was
+// published since the build or a journey is pinned: which module each live flow is and which
+// version each text namespace is, from the page's PUBLISHED_META or else the service's manifest. A flow or a
 // namespace the build bundles as it is live comes from the build's chunks; a published one from
 // the service's immutable, same-origin files (/assets/flows/<id>.<hash>.js, /assets/texts/…): no
 // eval, so `script-src 'self'` holds. A journey keeps what it started on: the hashes are kept in
@@ -11,6 +12,8 @@ import type { Flow } from '../../engine/flow/types';
 import { flowLoaders } from '../../generated';
 import { BUILT_PREFIX, builtFlows, builtTexts } from '../../generated/built';
 import { flowStorageKey } from './flowStorage';
+import { PIN_PREFIX, publishedOfPage } from './liveFlow';
+import { setPublishedValidators } from './publishedValidators';
 
 export interface Manifest {
   [flowId: string]: string | Record<string, string>;
@@ -29,13 +32,18 @@ export interface FlowModule {
   validators: Record<string, Record<string, unknown>>;
 }
 
-const PIN_PREFIX = 'flow-version:';
 const MANIFEST_TIMEOUT_MS = 4000;
 
 let manifestLoad: Promise<Manifest | null> | undefined;
 
-/** The manifest, once per page life; null when the service cannot say (the build's files then). */
+/**
+ * The manifest, once per page life; null when the service cannot say (the build's files then).
+ * The page's own account of what was published since the build is enough (what it leaves out is
+ * the build's); only a page without one asks the service.
+ */
 export function manifest(): Promise<Manifest | null> {
+  const page = publishedOfPage();
+  if (page) manifestLoad ??= Promise.resolve({ ...page.flows, texts: page.texts });
   manifestLoad ??= Promise.race([
     fetch('/zcp/flows/manifest', { credentials: 'same-origin' })
       .then((res) => (res.ok ? (res.json() as Promise<Manifest>) : null))
@@ -91,13 +99,6 @@ async function pinOf(flowId: string, namespaces: readonly string[]): Promise<Pin
   return pin;
 }
 
-const publishedValidators = new Map<string, FlowModule['validators']>();
-
-/** A published flow's validator functions of a substep (substepValidator.ts), when it came from one. */
-export function publishedValidator(flowId: string, substepKey: string): Record<string, unknown> | undefined {
-  return publishedValidators.get(flowId)?.[substepKey];
-}
-
 /**
  * Texts of a namespace's published version in the page's language, put where i18next reads them
  * (its backend then never loads the built file). Answers whether the namespace was on screen already.
@@ -140,7 +141,7 @@ export function loadPublishedFlow(
       const module = (await import(
         /* @vite-ignore */ `/assets/flows/${flowId}.${pin.flow}.js`
       )) as FlowModule;
-      publishedValidators.set(flowId, module.validators);
+      setPublishedValidators(flowId, module.validators);
       flow = module.flow;
     } else flow = await built;
     // Drawn already (a page hydrated as the build drew it, published meanwhile): drawn again.

@@ -10,7 +10,7 @@ import { substepKey, substepSchema } from '../../engine/flow/forms';
 import type { Flow, Substep } from '../../engine/flow/types';
 import { validatorLoaders } from '../../generated';
 import { trackedPromise } from '../lazy';
-import { publishedValidator } from './publishedFlows';
+import { publishedValidator } from './publishedValidators';
 
 export type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
 

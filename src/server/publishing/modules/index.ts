@@ -98,6 +98,22 @@ export class FlowModules {
     });
   }
 
+  /**
+   * What is live now and differs from the build (each flow's module hash, each text namespace's
+   * hash), for the pages the service answers to carry; undefined until the current snapshot's
+   * manifest is ready (the page then asks the manifest itself).
+   */
+  publishedSinceBuild(): BuiltVersions | undefined {
+    const snapshot = this.registry.current();
+    if (this.ready?.snapshot !== snapshot) return undefined;
+    const { texts, ...flows } = this.ready.manifest;
+    const since: BuiltVersions = { flows: {}, texts: {} };
+    for (const [id, hash] of Object.entries(flows))
+      if (typeof hash === 'string' && hash !== this.built.flows[id]) since.flows[id] = hash;
+    for (const [ns, hash] of Object.entries(texts)) if (hash !== this.built.texts[ns]) since.texts[ns] = hash;
+    return since;
+  }
+
   private manifestOf(snapshot: ConfigSnapshot): Promise<Manifest> {
     let pending = this.manifests.get(snapshot);
     if (!pending) {
