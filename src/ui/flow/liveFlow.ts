@@ -6,34 +6,7 @@
 
 import type { Flow } from '../../engine/flow/types';
 import { flowLoaders } from '../../generated';
-import { PUBLISHED_META } from '../../prerender/names';
-
-interface Published {
-  flows: Record<string, string>;
-  texts: Record<string, string>;
-}
-
-/** Kept as ./publishedFlows.ts keeps a journey's versions (same key and shape). */
-export const PIN_PREFIX = 'flow-version:';
-
-let fromPage: Published | null | undefined;
-
-/** What the page's HTML says was published since the build; null when it does not say. */
-export function publishedOfPage(): Published | null {
-  if (fromPage === undefined) {
-    fromPage = null;
-    const content =
-      typeof document === 'undefined'
-        ? null
-        : document.querySelector<HTMLMetaElement>(`meta[name="${PUBLISHED_META}"]`)?.content;
-    try {
-      if (content) fromPage = JSON.parse(content) as Published;
-    } catch {
-      // Unreadable: the manifest is asked.
-    }
-  }
-  return fromPage;
-}
+import { PIN_PREFIX, publishedOfPage } from './publishedSince';
 
 /** Whether the build's copy of the flow and of these namespaces is what this visit runs. */
 function buildIsLive(flowId: string, namespaces: readonly string[]): boolean {

@@ -12,7 +12,7 @@ import type { Flow } from '../../engine/flow/types';
 import { flowLoaders } from '../../generated';
 import { BUILT_PREFIX, builtFlows, builtTexts } from '../../generated/built';
 import { flowStorageKey } from './flowStorage';
-import { PIN_PREFIX, publishedOfPage } from './liveFlow';
+import { PIN_PREFIX, publishedOfPage } from './publishedSince';
 import { setPublishedValidators } from './publishedValidators';
 
 export interface Manifest {
