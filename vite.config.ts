@@ -123,6 +123,9 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/zcp': proxied,
+      // Published flow modules and text versions (src/ui/flow/publishedFlows.ts).
+      '/assets/flows': proxied,
+      '/assets/texts': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
       '/dev/sms': proxied,
@@ -131,6 +134,9 @@ export default defineConfig({
   preview: {
     proxy: {
       '/zcp': proxied,
+      // Published flow modules and text versions (src/ui/flow/publishedFlows.ts).
+      '/assets/flows': proxied,
+      '/assets/texts': proxied,
       '/sandbox': proxied,
       '/dev/mailbox': proxied,
       '/dev/sms': proxied,

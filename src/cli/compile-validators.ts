@@ -3,20 +3,27 @@
 //   src/generated/validators/<id>/<substep>.js  RJSF's precompiled validator of each form substep
 //   src/generated/index.ts              lazy imports of both
 //   src/generated/products.ts           the product catalog the app shell needs before any flow loads
+//   src/generated/versions.json         the hashes of what the build bundles (each flow's module, each text namespace)
+//   src/generated/built.ts              their first characters, for the browser
 // Precompiled validators let the page run under a CSP without 'unsafe-eval' (STACK.md).
 // Files are rewritten only when their content changes, so Vite does not reload needlessly.
 
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { loadFlowBundles } from '../engine/flow/files';
-import { formSubsteps, substepKey, substepSchema, validatorId } from '../engine/flow/forms';
+import { formSubsteps, substepKey, validatorId } from '../engine/flow/forms';
 import type { Flow } from '../engine/flow/types';
+import { readTextItems } from '../server/publishing/items';
+import { compileFlowModule, esmImports, substepValidatorCode } from '../server/publishing/modules/compile';
+import { SERVER_ONLY_TEXTS, textsHash } from '../server/publishing/modules/texts';
 import { ROOT } from './workspace';
 
 const OUT = join(ROOT, 'src', 'generated');
 
 const written: string[] = [];
+
+/** Characters of a hash the browser compares (src/generated/built.ts). */
+const BUILT_PREFIX = 10;
 
 /** Deletes generated files no flow produces any more (a removed flow or substep). */
 async function removeStale(keep: Set<string>): Promise<number> {
@@ -39,15 +46,6 @@ async function writeIfChanged(path: string, content: string): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, content);
   return true;
-}
-
-// ajv's standalone code still require()s its runtime helpers; the browser build needs imports.
-export function esmImports(code: string): string {
-  return code.replace(
-    /const (\w+) = require\("([^"]+)"\)\.default;/g,
-    (_, name: string, module: string) =>
-      `import * as ${name}_module from "${module}";\nconst ${name} = ${name}_module.default?.default ?? ${name}_module.default ?? ${name}_module;`,
-  );
 }
 
 /**
@@ -94,7 +92,9 @@ export async function generate(): Promise<{ flows: number; validators: number; c
   let changed = 0;
   const flowImports: string[] = [];
   const validatorImports: string[] = [];
+  const builtFlows: Record<string, string> = {};
   for (const { flow } of bundles) {
+    const compiled: Record<string, string> = {};
     if (await writeIfChanged(join(OUT, 'flows', `${flow.id}.json`), `${JSON.stringify(flow, null, 2)}\n`))
       changed++;
     flowImports.push(
@@ -102,12 +102,9 @@ export async function generate(): Promise<{ flows: number; validators: number; c
     );
     for (const sub of formSubsteps(flow)) {
       const key = substepKey(flow, sub);
-      const code = esmImports(
-        compileSchemaValidatorsCode(substepSchema(flow, sub), {
-          ajvOptionsOverrides: { code: { source: true, esm: true } },
-        }),
-      );
-      if (await writeIfChanged(join(OUT, 'validators', flow.id, `${key}.js`), code)) changed++;
+      const raw = substepValidatorCode(flow, key);
+      compiled[key] = raw;
+      if (await writeIfChanged(join(OUT, 'validators', flow.id, `${key}.js`), esmImports(raw))) changed++;
       const types = `// Generated: the precompiled validator of ${flow.id}/${key}.\nexport declare const ${validatorId(flow, sub)}: (data: unknown) => boolean;\n`;
       if (await writeIfChanged(join(OUT, 'validators', flow.id, `${key}.d.ts`), types)) changed++;
       validatorImports.push(
@@ -115,7 +112,26 @@ export async function generate(): Promise<{ flows: number; validators: number; c
       );
       validators++;
     }
+    builtFlows[flow.id] = compileFlowModule(flow, compiled).hash;
   }
+  // What this build bundles, by the names the service's manifest gives published versions: the
+  // app takes a published module or text only when its hash differs (src/ui/live).
+  const builtTexts: Record<string, string> = {};
+  for (const item of await readTextItems(join(ROOT, 'locales'))) builtTexts[item.key] = textsHash(item.files);
+  const versions = { flows: builtFlows, texts: builtTexts };
+  if (await writeIfChanged(join(OUT, 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`)) changed++;
+  // The browser's copy, in the flow page's chunk: a few characters of each hash tell build from live.
+  const short = (hashes: Record<string, string>) =>
+    Object.fromEntries(Object.entries(hashes).map(([k, v]) => [k, v.slice(0, BUILT_PREFIX)]));
+  const browserTexts = Object.fromEntries(
+    Object.entries(builtTexts).filter(([ns]) => !SERVER_ONLY_TEXTS.has(ns)),
+  );
+  const builtTs = `// Generated by src/cli/compile-validators.ts: the start of each hash in versions.json.
+export const BUILT_PREFIX = ${BUILT_PREFIX};
+export const builtFlows: Record<string, string> = ${JSON.stringify(short(builtFlows))};
+export const builtTexts: Record<string, string> = ${JSON.stringify(short(browserTexts))};
+`;
+  if (await writeIfChanged(join(OUT, 'built.ts'), builtTs)) changed++;
   const index = `// Generated by src/cli/compile-validators.ts from flows/: do not edit.
 import type { Flow } from '../engine/flow/types';
 

@@ -45,10 +45,13 @@ import { ApiError, registerErrorHandling, renderMessages, requestLang } from './
 import { healthRoutes } from './platform/health';
 import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
+import { setLiveConfig } from './platform/liveConfig';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
 import { publicationGates } from './publishing/gates';
 import { readRepositoryItems } from './publishing/items';
+import { FlowModules, readBuiltVersions } from './publishing/modules';
+import { flowModuleRoutes } from './publishing/modules/routes';
 import { ConfigRegistry } from './publishing/registry';
 import { inProcessStarter } from './publishing/replay/inProcess';
 import { lovRoutes } from './reference/lovRoutes';
@@ -151,7 +154,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         log: app.log,
       });
   app.addHook('onClose', () => registry.close());
+  // The catalogues and texts every area reads follow the same live versions.
+  if (!deps.flows) {
+    const undo = setLiveConfig(registry.liveConfig());
+    app.addHook('onClose', async () => undo());
+  }
   const bundles = registry.current().bundles;
+  // The browser's copy of it: each live flow compiled to a module, and the manifest naming them.
+  const modules = new FlowModules(deps.flows ? undefined : db, registry, readBuiltVersions(), app.log);
 
   registerApiSchemas(app);
   registerErrorHandling(app);
@@ -258,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
 
   await app.register(healthRoutes(ctx));
+  await app.register(flowModuleRoutes(modules, db));
   await app.register(
     async (zcp) => {
       await zcp.register(rulesRoutes(ctx));
@@ -362,10 +373,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       },
     });
   }
+  // A web app to serve: its flows' modules are compiled now and at each publication, so the
+  // manifest and the prerendered pages' check (a page whose flow or texts were published since the
+  // build is drawn by the app, not hydrated) need not wait for them.
+  if (hasWeb) app.addHook('onClose', modules.follow());
   const indexPage = hasWeb
     ? loadIndexPage(
         webRoot,
         bundles.map((b) => b.flow),
+        (flows, namespaces) => modules.differsFromBuild(flows, namespaces),
+        () => modules.publishedSinceBuild(),
       )
     : null;
   const studioPage = hasWeb ? loadStudioPage(webRoot) : null;

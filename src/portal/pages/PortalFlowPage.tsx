@@ -13,13 +13,13 @@ import { createActor } from 'xstate';
 import type { Flow } from '../../engine/flow/types';
 import { createFlowMachine } from '../../engine/machine/createFlowMachine';
 import { getPath } from '../../engine/paths';
-import { flowLoaders } from '../../generated';
 import { NotFoundPage } from '../../shell/pages/NotFoundPage';
 import { parseStep } from '../../shell/routeTable';
 import { browserServices } from '../../ui/flow/browserServices';
 import { FlowRunner } from '../../ui/flow/FlowRunner';
 import type { FlowActor } from '../../ui/flow/flowActors';
 import { flowStorageKey } from '../../ui/flow/flowStorage';
+import { loadLiveFlow } from '../../ui/flow/liveFlow';
 import { type SeenPlace, useUrlFollowsMachine } from '../../ui/flow/urlFollowsMachine';
 import { DelayedLoader } from '../../ui/layout/Loader';
 import { onSessionEnd } from '../state/session';
@@ -119,14 +119,15 @@ function useFlowActor(
   // What the wizard is about, as the page first gave it: a host that changes it mounts a new page.
   const initialValues = useRef(values);
   useEffect(() => {
-    const load = flowLoaders[flowId];
+    // The live version, or the one this visit's wizard started on (ui/flow/liveFlow.ts).
+    const load = loadLiveFlow(flowId);
     if (!load) {
       setMissing(true);
       return;
     }
     let own: FlowActor | null = null;
     let live = true;
-    load().then((flow: Flow) => {
+    load.then((flow: Flow) => {
       if (!live) return;
       if (stepInUrl) {
         const wizard = steppedWizard(flow, initialValues.current);

@@ -10,6 +10,7 @@ import { ERROR_ANSWERS, ref } from '../platform/apiSchemas';
 import { type ServiceContext, today } from '../platform/context';
 import { ApiError, refuse, requestLang } from '../platform/errors';
 import { t } from '../platform/i18n';
+import { liveCatalogue } from '../platform/liveConfig';
 import { hitLimit } from '../platform/rateLimit';
 
 /** Call-back confirmation mails per address per hour, from all clients together. */
@@ -33,7 +34,7 @@ export interface ContactBody {
 
 /** The earliest opening and latest closing time of the call centre's week ("07:30", "14:30"). */
 export function callCentreWindow(): { from: string; to: string } {
-  const hours = callCentre.hours;
+  const hours = liveCatalogue('callCentre', callCentre).hours;
   return {
     from: hours.map((h) => h.from).sort()[0],
     to: hours
@@ -75,7 +76,10 @@ export function contactRoutes(ctx: ServiceContext): FastifyPluginAsync {
         }
 
         const now = ctx.now();
-        const dueDate = addWorkingDays(today(ctx), callCentre.callbackWorkingDays);
+        const dueDate = addWorkingDays(
+          today(ctx),
+          liveCatalogue('callCentre', callCentre).callbackWorkingDays,
+        );
         const product = body.PRODUCT || 'OTHER';
         if (product !== 'OTHER' && !ctx.catalog.byRulesKey(product)) {
           throw refuse('errors.contact.product', {}, { field: 'PRODUCT' });

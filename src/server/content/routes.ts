@@ -6,6 +6,7 @@ import { ERROR_ANSWERS, ref } from '../platform/apiSchemas';
 import { type ServiceContext, today } from '../platform/context';
 import { ApiError, requestLang } from '../platform/errors';
 import type { Lang } from '../platform/i18n';
+import { liveCatalogue } from '../platform/liveConfig';
 import { hitLimit } from '../platform/rateLimit';
 import { entriesOf, MAX_BATCH, MAX_ENTRY_BYTES } from '../platform/validationLog';
 import { cookieTexts, faqs } from './texts';
@@ -21,7 +22,7 @@ interface Announcement {
 
 /** The announcements in force on `day`, in `lang`. */
 export function announcementsOn(day: string, lang: Lang) {
-  return (announcements as Announcement[])
+  return liveCatalogue('announcements', announcements as Announcement[])
     .filter((a) => (!a.VALID_FROM || a.VALID_FROM <= day) && (!a.VALID_TO || day <= a.VALID_TO))
     .map((a) => ({
       ID: a.ID,

@@ -3,6 +3,7 @@
 
 import cookieTextsJson from '../../../flows/_catalogues/cookieTexts.json' with { type: 'json' };
 import faqsJson from '../../../flows/_catalogues/faqs.json' with { type: 'json' };
+import { liveCatalogue } from '../platform/liveConfig';
 import type { FaqsAnswer, Lang, Localised, TextsAnswer } from '../reference/types';
 
 interface StoredFaqs {
@@ -10,14 +11,16 @@ interface StoredFaqs {
   QUESTIONS: { ID: string; CATEGORY_ID: string; QUESTION: Localised; ANSWER: Localised }[];
 }
 
-const faqStore: StoredFaqs = faqsJson;
-const cookieStore: { TEXT_NAME: string; TEXT: Localised }[] = cookieTextsJson.ET_TEXTS;
+// The live versions (a published FAQ is answered at once), the bundled files without a registry.
+const faqStore = (): StoredFaqs => liveCatalogue('faqs', faqsJson as StoredFaqs);
+const cookieStore = (): { TEXT_NAME: string; TEXT: Localised }[] =>
+  liveCatalogue('cookieTexts', cookieTextsJson).ET_TEXTS;
 
 /** GET /zcp/CommonParams/FAQs. */
 export function faqs(lang: Lang): FaqsAnswer {
   return {
-    CATEGORIES: faqStore.CATEGORIES.map((c) => ({ ID: c.ID, TEXT: c.TEXT[lang] })),
-    QUESTIONS: faqStore.QUESTIONS.map((q) => ({
+    CATEGORIES: faqStore().CATEGORIES.map((c) => ({ ID: c.ID, TEXT: c.TEXT[lang] })),
+    QUESTIONS: faqStore().QUESTIONS.map((q) => ({
       ID: q.ID,
       CATEGORY_ID: q.CATEGORY_ID,
       QUESTION: q.QUESTION[lang],
@@ -28,5 +31,5 @@ export function faqs(lang: Lang): FaqsAnswer {
 
 /** POST /zcp/cookies/gettexts: plain text, no markup. */
 export function cookieTexts(lang: Lang): TextsAnswer {
-  return { ET_TEXTS: cookieStore.map((t) => ({ TEXT_NAME: t.TEXT_NAME, TEXT: t.TEXT[lang] })) };
+  return { ET_TEXTS: cookieStore().map((t) => ({ TEXT_NAME: t.TEXT_NAME, TEXT: t.TEXT[lang] })) };
 }

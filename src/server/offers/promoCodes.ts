@@ -1,5 +1,5 @@
 // Promo and reference codes (spec §3 promo block, §9 promotions): the insurer's list in
-// flows/_catalogues/promoCodes.json. A promo code (PROMO_CODE_CP) may carry a first-year discount
+// flows/_catalogues/promoCodes.json (its live version: a published code is taken at once). A promo code (PROMO_CODE_CP) may carry a first-year discount
 // for new policies, for every product or the ones it names; a reference code (PROMO_CODE_TIS) only
 // tells the insurer where the visitor came from. The /promo page checks a code with promoCodeOn;
 // pricing applies it with promotionsFor, so the price shown and the price charged are the server's.
@@ -9,6 +9,7 @@ import type { Quote } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
 import type { Promotion } from '../../engine/rating/types';
 import { refuse } from '../platform/errors';
+import { liveCatalogue } from '../platform/liveConfig';
 
 export type PromoKind = 'PROMO_CODE_CP' | 'PROMO_CODE_TIS';
 
@@ -29,7 +30,7 @@ const KINDS: readonly PromoKind[] = ['PROMO_CODE_CP', 'PROMO_CODE_TIS'];
 /** The code in force on `day` (of the given kind, when given), or undefined. */
 export function promoCodeOn(code: string, day: string, kind?: PromoKind): PromoCode | undefined {
   const wanted = code.trim().toUpperCase();
-  return (promoCodes as PromoCode[]).find(
+  return liveCatalogue('promoCodes', promoCodes as PromoCode[]).find(
     (p) =>
       p.CODE === wanted &&
       (kind === undefined || p.KIND === kind) &&

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatEuro } from '../../engine/money';
+import { liveTexts } from './liveConfig';
 
 export type Lang = 'el' | 'en';
 export const LANGS: readonly Lang[] = ['el', 'en'];
@@ -17,6 +18,9 @@ type Catalog = Record<string, Tree>;
 const catalogs = new Map<Lang, Catalog>();
 
 function loadCatalog(lang: Lang): Catalog {
+  // The live text versions when a registry serves them (a published message without a restart).
+  const live = liveTexts(lang);
+  if (live) return live as Catalog;
   let catalog = catalogs.get(lang);
   if (catalog) return catalog;
   catalog = {};

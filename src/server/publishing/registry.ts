@@ -11,6 +11,7 @@ import { FLOWS_DIR } from '../../engine/flow/files';
 import type { Field, Flow } from '../../engine/flow/types';
 import type { Db } from '../db';
 import { Catalog, type ConfigVersionRefs, type Product } from '../offers/catalog';
+import type { LiveConfigSource } from '../platform/liveConfig';
 import { onPublished } from './bus';
 import { FIELDSET_KEY, type ItemContent } from './items';
 import { type ConfigVersion, liveSignature, liveVersions, seedFromRepository, versionById } from './store';
@@ -137,6 +138,16 @@ export class ConfigRegistry {
   /** What requests read now; a request keeps the one it took. */
   current(): ConfigSnapshot {
     return this.snapshot;
+  }
+
+  /** The live catalogues and texts, as the areas read them (platform/liveConfig). */
+  liveConfig(): LiveConfigSource {
+    const live = (kind: string) => this.snapshot.versions.filter((v) => v.kind === kind);
+    return {
+      signature: () => this.snapshot.signature,
+      files: (kind, key) => live(kind).find((v) => v.key === key)?.files,
+      keys: (kind) => live(kind).map((v) => v.key),
+    };
   }
 
   /** Called with each new snapshot (after it became current). */

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Flow } from '../../engine/flow/types';
-import { AFTER_PAINT_META, APP_MODULE } from '../../prerender/names';
+import { AFTER_PAINT_META, APP_MODULE, PUBLISHED_META } from '../../prerender/names';
 import {
   NOT_FOUND_PATH,
   PRERENDER_DIR,
@@ -73,7 +73,25 @@ function patternTest(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPage {
+/** Whether a page drawn from these flows and namespaces at build time is out of date now. */
+export type OutOfDate = (flowIds: string[], namespaces: string[]) => boolean;
+
+/** What was published since the build, by flow id and namespace; undefined when not known yet. */
+export type PublishedSinceBuild = () =>
+  | { flows: Record<string, string>; texts: Record<string, string> }
+  | undefined;
+
+const attribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+const GENERATED_FLOW = /^src\/generated\/flows\/([^/]+)\.json$/;
+
+export function loadIndexPage(
+  webRoot: string,
+  flows: readonly Flow[],
+  outOfDate: OutOfDate = () => false,
+  publishedSinceBuild: PublishedSinceBuild = () => undefined,
+): IndexPage {
   const template = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const manifestFile = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
@@ -129,11 +147,32 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     return links.length ? html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) : html;
   };
 
+  /**
+   * Every page names what was published since the build (PUBLISHED_META), so the flow page knows
+   * without a request whether the build's chunks are live; the answers kept are those of the
+   * current publications, made again after the next.
+   */
   const answers = new Map<string, HtmlAnswer>();
-  const cached = (key: string, make: () => HtmlAnswer) => {
+  let answersOf: string | undefined;
+  const cached = (key: string, make: () => string, status: 200 | 404) => {
+    const since = publishedSinceBuild();
+    const stamp = since ? JSON.stringify(since) : '';
+    if (stamp !== answersOf) {
+      answers.clear();
+      answersOf = stamp;
+    }
     let answer = answers.get(key);
     if (!answer) {
-      answer = make();
+      const html = make();
+      answer = compressed(
+        status,
+        since
+          ? html.replace(
+              '</head>',
+              `  <meta name="${PUBLISHED_META}" content="${attribute(stamp)}">\n  </head>`,
+            )
+          : html,
+      );
       answers.set(key, answer);
     }
     return answer;
@@ -143,9 +182,12 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
     const page = prerendered.pages[path];
     const file = page?.files[language];
     if (!page || !file || !existsSync(join(webRoot, file))) return null;
-    return cached(`${status}:${path}:${language}`, () =>
-      compressed(
-        status,
+    // Published since the build: the app draws the page with the live version instead.
+    const pageFlows = page.modules.flatMap((m) => GENERATED_FLOW.exec(m)?.[1] ?? []);
+    if (outOfDate(pageFlows, ['common', ...page.namespaces])) return null;
+    return cached(
+      `${status}:${path}:${language}`,
+      () =>
         withPreloads(
           readFileSync(join(webRoot, file), 'utf8'),
           page.modules,
@@ -153,7 +195,7 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
           language,
           true,
         ),
-      ),
+      status,
     );
   };
 
@@ -171,11 +213,11 @@ export function loadIndexPage(webRoot: string, flows: readonly Flow[]): IndexPag
       }
       // The app draws the page; a product route still preloads what its first step needs.
       const product = products.get(path.split('/')[1] ?? '');
-      return cached(`plain:${product ? product.path : ''}:${language}`, () =>
-        compressed(
-          200,
+      return cached(
+        `plain:${product ? product.path : ''}:${language}`,
+        () =>
           product ? withPreloads(template, product.modules, product.namespaces, language, false) : template,
-        ),
+        200,
       );
     },
   };

@@ -9,10 +9,10 @@ import { namespaceOf } from '../../engine/flow/expand';
 import { formSubsteps } from '../../engine/flow/forms';
 import type { Flow } from '../../engine/flow/types';
 import { type SubstepPosition, substepPositions } from '../../engine/machine/createFlowMachine';
-import { flowLoaders } from '../../generated';
 import { trackedPromise } from '../lazy';
 import { FlowRunner, RUNNER_NAMESPACES } from './FlowRunner';
 import { type FlowActor, getFlowActor, resetFlowActor } from './flowActors';
+import { loadLiveFlow, refreshLiveTexts } from './liveFlow';
 import { OfferReopen } from './OfferReopen';
 import { loadValidator, preloadFirstValidator } from './substepValidator';
 import { type SeenPlace, useUrlFollowsMachine } from './urlFollowsMachine';
@@ -51,17 +51,20 @@ function positionOfUrl(positions: SubstepPosition[], section: FlowPageProps['sec
 const flowLoads = new Map<string, Promise<Flow>>();
 
 function loadFlow(flowId: string): Promise<Flow> | null {
-  const load = flowLoaders[flowId];
-  if (!load) return null;
   let loading = flowLoads.get(flowId);
   if (!loading) {
+    // The live version of the flow and of its texts, or the build's when they are the same, or
+    // the journey's own when it started on another (./liveFlow.ts).
+    const load = loadLiveFlow(flowId);
+    if (!load) return null;
     // What the runner needs next travels with the flow's chunk, not after it: its strings (it
     // shows a loader until they are there) and the first form's validator (never waited for: the
     // fields are drawn without it, ./substepValidator.ts).
     i18next.loadNamespaces(RUNNER_NAMESPACES).catch(() => undefined);
     preloadFirstValidator(flowId);
+    refreshLiveTexts(['common', ...RUNNER_NAMESPACES]).catch(() => undefined);
     loading = trackedPromise(
-      load().then((flow) => {
+      load.then((flow) => {
         i18next.loadNamespaces(namespaceOf(flow)).catch(() => undefined);
         const first = formSubsteps(flow)[0];
         if (first) loadValidator(flow, first).catch(() => undefined);

@@ -10,6 +10,7 @@ import { substepKey, substepSchema } from '../../engine/flow/forms';
 import type { Flow, Substep } from '../../engine/flow/types';
 import { validatorLoaders } from '../../generated';
 import { trackedPromise } from '../lazy';
+import { publishedValidator } from './publishedValidators';
 
 export type Validator = ValidatorType<Record<string, unknown>, RJSFSchema>;
 
@@ -29,7 +30,9 @@ export function loadValidator(
   const key = keyOf(flow, substep);
   let pending = pendingValidators.get(key);
   if (!pending) {
-    const loader = validatorLoaders[key];
+    // A published flow's validators came with its module; the build's are chunks of their own.
+    const published = publishedValidator(flow.id, substepKey(flow, substep));
+    const loader = published ? () => Promise.resolve(published) : validatorLoaders[key];
     pending = trackedPromise(
       loader
         ? loader().then((fns) => {

@@ -19,6 +19,7 @@ import { userById } from '../../accounts/users';
 import { addWorkingDays, registerContractOrder } from '../../payments';
 import { type ServiceContext, today } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import { liveCatalogue } from '../../platform/liveConfig';
 import { answers, body, open, str } from '../../platform/schemaParts';
 import { receiveUpload, uploadSummary } from '../../uploads/routes';
 import { instalmentsOf } from '../contractAmounts';
@@ -128,7 +129,7 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
           CHANGE_AVAILABLE: blocked === null,
           ZZBALANCE_AMOUNT: centsToEuro(Number(row.balance_cents)),
           INSTALLMENT_AMOUNT: centsToEuro(instalment),
-          MIN_INSTALLMENT_AMOUNT: settings.minInstalmentEuro,
+          MIN_INSTALLMENT_AMOUNT: liveCatalogue('paymentMethod', settings).minInstalmentEuro,
           DIRECT_DEBIT_AVAILABLE: instalment >= minInstalmentCents(),
           // Cash is listed so the page can say why it cannot be chosen (§8).
           METHODS: [
@@ -243,7 +244,7 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const instalment = instalmentCents(Number(row.premium_cents), instalmentsOf(row.data));
         if (instalment < minInstalmentCents())
           throw refusal('paymethod:errors.minInstalment', 'MIN_INSTALMENT', 'PAYMENT_METHOD', {
-            amount: settings.minInstalmentEuro,
+            amount: liveCatalogue('paymentMethod', settings).minInstalmentEuro,
           });
         const [certificate] = await ctx.db.query<{ upload_id: string }>(
           'SELECT upload_id FROM uploads WHERE upload_id::text = $1 AND customer_no = $2 AND purpose = $3',
@@ -252,7 +253,10 @@ export function paymethodRoutes(ctx: ServiceContext): FastifyPluginAsync {
         if (!certificate)
           throw refusal('paymethod:errors.certificateRequired', 'CERTIFICATE_REQUIRED', 'CERTIFICATE_ID');
 
-        const effective = addWorkingDays(today(ctx), settings.workingDaysToEffect);
+        const effective = addWorkingDays(
+          today(ctx),
+          liveCatalogue('paymentMethod', settings).workingDaysToEffect,
+        );
         const holder = `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim();
         const data = {
           PAYMENT_METHOD: 'DIRECT_DEBIT',

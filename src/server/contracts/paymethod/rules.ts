@@ -8,6 +8,7 @@ import type { FlowBundle } from '../../../engine/flow/bundle';
 import { ibanBankCode, ibanProblem, normalizeIban } from '../../../engine/rules/fieldRules';
 import type { Db } from '../../db';
 import { ApiError, type PendingMessage } from '../../platform/errors';
+import { liveCatalogue } from '../../platform/liveConfig';
 
 export const PAYMETHOD_FLOW_ID = 'paymethod';
 export const CERTIFICATE_PURPOSE = 'paymethod-certificate';
@@ -30,7 +31,10 @@ export function sepaCountries(bundles: FlowBundle[]): string[] {
 
 /** The bank's BIC (CpBankList's VALUE) for a Cypriot IBAN; '' when the bank is not one we collect from. */
 export function bankOfIban(iban: string): string {
-  return (settings.ibanBankCodes as Record<string, string>)[ibanBankCode(iban)] ?? '';
+  return (
+    (liveCatalogue('paymentMethod', settings).ibanBankCodes as Record<string, string>)[ibanBankCode(iban)] ??
+    ''
+  );
 }
 
 function ibanRefusal(key: string, code: string): ApiError {
@@ -50,11 +54,11 @@ export function checkIban(value: string, bundles: FlowBundle[]): { iban: string;
 }
 
 export function minInstalmentCents(): number {
-  return Math.round(settings.minInstalmentEuro * 100);
+  return Math.round(liveCatalogue('paymentMethod', settings).minInstalmentEuro * 100);
 }
 
 export function cardVerificationCents(): number {
-  return settings.cardVerificationCents;
+  return liveCatalogue('paymentMethod', settings).cardVerificationCents;
 }
 
 /** The one instalment a direct debit would collect: the premium over the number of instalments. */
