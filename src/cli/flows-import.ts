@@ -8,6 +8,7 @@ import { openDb } from '../server/db';
 import { importFolder } from '../server/publishing/folders';
 import { publicationGates } from '../server/publishing/gates';
 import { refusalCodeOf } from '../server/publishing/lifecycle';
+import { attachedScenarios } from '../server/publishing/scenarioRuns';
 import { startInProcessService } from './replay/inProcess';
 
 async function main(argv: string[]): Promise<number> {
@@ -20,7 +21,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     const actor = { staffId: process.env.STAFF_ID ?? `cli:${userInfo().username}`, role: 'editor' };
     const drafts = await importFolder(
-      { db, now: () => new Date(), gates: publicationGates({ startService: startInProcessService }) },
+      {
+        db,
+        now: () => new Date(),
+        gates: publicationGates({
+          startService: startInProcessService,
+          attached: (flowIds) => attachedScenarios(db, flowIds),
+        }),
+      },
       actor,
       folder,
     );

@@ -54,6 +54,7 @@ import { FlowModules, readBuiltVersions } from './publishing/modules';
 import { flowModuleRoutes } from './publishing/modules/routes';
 import { ConfigRegistry } from './publishing/registry';
 import { inProcessStarter } from './publishing/replay/inProcess';
+import { attachedScenarios } from './publishing/scenarioRuns';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
 import { registerStudio } from './studio';
@@ -249,8 +250,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
   // Its gates replay scenarios on an in-process service: buildApp itself is handed over (the
   // publishing modules never import this file, so no import circle forms).
+  const replayService = inProcessStarter(buildApp);
   await registerStudio(app, ctx, {
-    gates: publicationGates({ startService: inProcessStarter(buildApp), scenariosDir: deps.scenariosDir }),
+    gates: publicationGates({
+      startService: replayService,
+      scenariosDir: deps.scenariosDir,
+      attached: (flowIds) => attachedScenarios(ctx.db, flowIds),
+    }),
+    scenarios: { startService: replayService, scenariosDir: deps.scenariosDir },
   });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment

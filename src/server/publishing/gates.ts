@@ -1,15 +1,16 @@
 // The publication gates (issue 29 item 3), each reason listed: the flows:check checker finds
 // nothing, every path of each affected flow ends (the engine's path analysis behind
-// `npm run flows:paths`), every scenario of tests/scenarios/ for an affected flow replays green
+// `npm run flows:paths`), every scenario of an affected flow (its files in tests/scenarios/ and
+// those attached in the studio, scenarioRuns.ts) replays green
 // against the candidate (the headless replay behind `npm run replay`, on an in-process service
 // serving the candidate, started by the factory app.ts or the CLI hands over), and every text
 // exists in both languages. A candidate is looked at among the other items' live versions,
 // written out as a repository-shaped folder the checker reads as it reads flows/.
 
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { checkAllFlows } from '../../engine/flow/checkAll';
 import { FLOWS_DIR } from '../../engine/flow/files';
 import { analyseFlow } from '../../engine/machine/pathAnalysis';
@@ -18,9 +19,8 @@ import { lovList, lovNames } from '../reference/index';
 import { type ItemContent, REPO_ROOT, writeItems } from './items';
 import type { Candidate, GateReason, Gates } from './lifecycle';
 import { snapshotOf } from './registry';
-import { replayHeadless } from './replay/headless';
 import type { StartService } from './replay/inProcess';
-import { compareOutcome, readScenario } from './replay/scenario';
+import { type FlowScenario, repositoryScenarios, runScenarios, scenarioLabel } from './scenarioRuns';
 import type { ConfigVersion } from './store';
 
 export const SCENARIOS_DIR = join(REPO_ROOT, 'tests', 'scenarios');
@@ -125,44 +125,22 @@ export function pathsGate(versions: ConfigVersion[], flowIds: string[]): GateRea
   return reasons;
 }
 
-/** Every scenario file of tests/scenarios/ (or `dir`) for an affected flow, replayed on the candidate. */
+/**
+ * Every scenario of an affected flow replayed on the candidate: the files of tests/scenarios/ (or
+ * `dir`) and those attached in the studio (`attached`); each divergence is a reason.
+ */
 export async function scenariosGate(
   versions: ConfigVersion[],
   flowIds: string[],
   startService: StartService,
   dir = SCENARIOS_DIR,
+  attached: (flowIds: string[]) => Promise<FlowScenario[]> = async () => [],
 ): Promise<GateReason[]> {
-  if (flowIds.length === 0 || !existsSync(dir)) return [];
-  const { bundles } = snapshotOf(versions);
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.json')).sort();
-  const scenarios = [];
-  for (const file of files) {
-    const scenario = await readScenario(join(dir, file));
-    if (flowIds.includes(scenario.flow)) scenarios.push({ file, scenario });
-  }
-  if (scenarios.length === 0) return [];
+  if (flowIds.length === 0) return [];
+  const scenarios = [...(await repositoryScenarios(dir, flowIds)), ...(await attached(flowIds))];
   const reasons: GateReason[] = [];
-  const app = await startService({ flows: bundles });
-  try {
-    for (const { file, scenario } of scenarios) {
-      const bundle = bundles.find((b) => b.flow.id === scenario.flow);
-      if (!bundle) {
-        reasons.push({
-          gate: 'scenarios',
-          detail: `${basename(file)}: flow ${scenario.flow} is not published`,
-        });
-        continue;
-      }
-      try {
-        const problems = compareOutcome(scenario.expect, await replayHeadless(app, bundle, scenario));
-        for (const p of problems) reasons.push({ gate: 'scenarios', detail: `${basename(file)}: ${p}` });
-      } catch (error) {
-        reasons.push({ gate: 'scenarios', detail: `${basename(file)}: ${(error as Error).message}` });
-      }
-    }
-  } finally {
-    await app.close();
-  }
+  for (const run of await runScenarios(versions, scenarios, startService))
+    for (const p of run.problems) reasons.push({ gate: 'scenarios', detail: `${scenarioLabel(run)}: ${p}` });
   return reasons;
 }
 
@@ -214,6 +192,8 @@ export interface GateOptions {
   startService: StartService;
   /** Where the scenarios are (tests/scenarios/ unless given: tests attach their own). */
   scenariosDir?: string;
+  /** The scenarios attached in the studio to these flows (app.ts reads them from its database). */
+  attached?: (flowIds: string[]) => Promise<FlowScenario[]>;
 }
 
 /** The four gates over a candidate. */
@@ -233,7 +213,7 @@ export function publicationGates(options: GateOptions): Gates {
     }
     return [
       ...built,
-      ...(await scenariosGate(versions, flows, options.startService, options.scenariosDir)),
+      ...(await scenariosGate(versions, flows, options.startService, options.scenariosDir, options.attached)),
       ...textsGate(versions),
     ];
   };

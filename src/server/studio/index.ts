@@ -12,12 +12,15 @@ import { diffRoutes } from './diffRoutes';
 import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
 import { lifeCycleRoutes } from './lifeCycleRoutes';
+import { type ScenarioRouteOptions, scenarioRoutes } from './scenarios/routes';
 import { textsRoutes } from './texts/routes';
 import { zipRoutes } from './zip/routes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
   gates: Gates;
+  /** What a scenario run replays against, and where the repository's scenarios are. */
+  scenarios: ScenarioRouteOptions;
 }
 
 export async function registerStudio(
@@ -35,6 +38,7 @@ export async function registerStudio(
       await studio.register(textsRoutes(ctx));
       await studio.register(impactRoutes(ctx));
       await studio.register(zipRoutes(ctx, deps));
+      await studio.register(scenarioRoutes(ctx, options.scenarios));
     },
     { prefix: STUDIO_API },
   );
