@@ -2,6 +2,7 @@
 // Weight and Lighthouse share one service started as `npm start` runs it (./lib/appServer).
 
 import { measureEngineStart } from './engine';
+import { measureLarge } from './large/measure';
 import { startApp } from './lib/appServer';
 import { freePort } from './lib/ports';
 import type { Started } from './lib/processes';
@@ -20,6 +21,7 @@ export const SETTINGS = {
     engine: { loads: 10, machineRuns: 200 },
     rules: { secondsPerRound: 0.4, rounds: 15, quotes: 2000 },
     render: { loads: 7, typingRuns: 3 },
+    large: { loads: 5, typingRuns: 3, runs: 10, machineRuns: 20 },
     lighthouse: { runs: 3 },
     service: { seconds: 8, connections: 10 },
     cost: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
@@ -29,6 +31,7 @@ export const SETTINGS = {
     engine: { loads: 1, machineRuns: 3 },
     rules: { secondsPerRound: 0.05, rounds: 1, quotes: 100 },
     render: { loads: 1, typingRuns: 1 },
+    large: { loads: 1, typingRuns: 1, runs: 1, machineRuns: 2 },
     lighthouse: { runs: 1 },
     service: { seconds: 1, connections: 2 },
     cost: { calcRequests: 300, quotationRequests: 60, connections: 2 },
@@ -54,6 +57,11 @@ export const RUNNERS: { [K in MeasureName]: Runner<K> } = {
     ctx.log('building the four engine pages (bench/render/vite.config.ts)');
     const dir = await buildRenderPages();
     return measureRendering(dir, { ...settings(ctx).render, log: ctx.log });
+  },
+  large: async (ctx) => {
+    ctx.log('building the four engine pages (bench/render/vite.config.ts)');
+    const dir = await buildRenderPages();
+    return measureLarge(dir, { ...settings(ctx).large, log: ctx.log });
   },
   weight: async (ctx) => measureWeight((await ctx.app()).url),
   lighthouse: async (ctx) =>

@@ -5,6 +5,10 @@
 //   latencies   per keystroke, ms from the keydown's timestamp to just after the next frame: the
 //               input's handlers, the re-render and validation it causes, style, layout and paint
 //   commits     React commits so far, counted by a stand-in for the DevTools hook (index.html)
+//   events      the browser's Event Timing entries of key and input events (PerformanceObserver,
+//               type 'event', durationThreshold 16, the lowest the API allows: an event whose
+//               duration, to the next paint, is under 16 ms is not reported), and the keydowns'
+//               timestamps, so the driver can give each keystroke its processing time
 // The driver (measure.ts) reads window.__bench.
 
 import { LAST_LABEL } from './fields';
@@ -14,8 +18,25 @@ export interface BenchState {
   scriptStart: number;
   renderedAt: number | null;
   latencies: number[];
+  /** Event Timing entries of the events in EVENT_TYPES. */
+  events: EventTimingEntry[];
+  /** event.timeStamp of every keydown, in order (the start of each keystroke's entries). */
+  keydowns: number[];
   error: string | null;
 }
+
+export interface EventTimingEntry {
+  name: string;
+  startTime: number;
+  duration: number;
+  processingStart: number;
+  processingEnd: number;
+}
+
+/** The events of one keystroke that Event Timing reports. */
+export const EVENT_TYPES = ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'];
+/** The lowest durationThreshold the Event Timing API takes. */
+export const EVENT_THRESHOLD_MS = 16;
 
 declare global {
   interface Window {
@@ -37,12 +58,14 @@ export function afterNextFrame(): Promise<number> {
   });
 }
 
-export function startBench(engine: string, root: HTMLElement): void {
+export function startBench(engine: string, root: HTMLElement, lastLabel: string = LAST_LABEL): void {
   const state: BenchState = {
     engine,
     scriptStart: performance.now(),
     renderedAt: null,
     latencies: [],
+    events: [],
+    keydowns: [],
     error: null,
   };
   window.__bench = state;
@@ -51,7 +74,7 @@ export function startBench(engine: string, root: HTMLElement): void {
   });
 
   const observer = new MutationObserver(() => {
-    if (!root.textContent?.includes(LAST_LABEL)) return;
+    if (!root.textContent?.includes(lastLabel)) return;
     observer.disconnect();
     afterNextFrame().then((t) => {
       state.renderedAt = t;
@@ -75,7 +98,30 @@ export function startBench(engine: string, root: HTMLElement): void {
 
   // One measurement per keystroke: the keydown's time, taken when the text change arrives.
   let keyAt: number | null = null;
-  window.addEventListener('keydown', (e) => (keyAt = e.timeStamp), true);
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      keyAt = e.timeStamp;
+      state.keydowns.push(e.timeStamp);
+    },
+    true,
+  );
+  if (PerformanceObserver.supportedEntryTypes?.includes('event'))
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[])
+        if (EVENT_TYPES.includes(e.name))
+          state.events.push({
+            name: e.name,
+            startTime: e.startTime,
+            duration: e.duration,
+            processingStart: e.processingStart,
+            processingEnd: e.processingEnd,
+          });
+    }).observe({
+      type: 'event',
+      durationThreshold: EVENT_THRESHOLD_MS,
+      buffered: true,
+    } as PerformanceObserverInit);
   window.addEventListener(
     'input',
     () => {

@@ -6,34 +6,20 @@ import { JsonForms } from '@jsonforms/react';
 import { vanillaCells, vanillaRenderers } from '@jsonforms/vanilla-renderers';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FIELDS, initialData } from './fields';
+import { initialAnswers } from '../large/generate';
 import { startBench } from './harness';
-import { stepSchema } from './schemas';
+import { pageForm } from './page';
+import { jsonFormsUiSchema, stepSchema } from './schemas';
 
 const root = document.getElementById('root') as HTMLElement;
-startBench('jsonforms', root);
+const form = pageForm();
+startBench('jsonforms', root, form.lastLabel);
 
-const schema = stepSchema();
-const uischema = {
-  type: 'VerticalLayout',
-  elements: FIELDS.map((f) => ({
-    type: 'Control',
-    scope: `#/properties/${f.id}`,
-    label: f.label,
-    ...(f.kind === 'yesno' ? { options: { format: 'radio' } } : {}),
-    ...(f.visibleIf
-      ? {
-          rule: {
-            effect: 'SHOW',
-            condition: { scope: `#/properties/${f.visibleIf.id}`, schema: { const: f.visibleIf.eq } },
-          },
-        }
-      : {}),
-  })),
-} as unknown as UISchemaElement;
+const schema = stepSchema(form.fields);
+const uischema = jsonFormsUiSchema(form.fields) as unknown as UISchemaElement;
 
 function Page() {
-  const [data, setData] = useState<unknown>(initialData);
+  const [data, setData] = useState<unknown>(() => initialAnswers(form.fields));
   return (
     <JsonForms
       schema={schema}

@@ -1,6 +1,7 @@
 // Our engine: the bench step as a flow substep, rendered by FormSubstep (RJSF with our widgets and
 // theme, the substep's precompiled validator and the engine's field rules), held in React state
-// the way FlowRunner holds the visitor's draft. Every error is shown (live validation).
+// the way FlowRunner holds the visitor's draft. Every error is shown (live validation). With
+// `?fields=<n>` the generated substep of the large measure (./page.ts) instead.
 
 import '../../src/ui/styles/tokens.css';
 import '../../src/ui/styles/form.css';
@@ -14,16 +15,24 @@ import type { UiContext } from '../../src/engine/flow/forms';
 import type { Quote } from '../../src/engine/flow/types';
 import { FormSubstep } from '../../src/ui/flow/FormSubstep';
 import { createInputIssues } from '../../src/ui/theme';
-import { benchFlow, benchStrings, initialQuote, NAMESPACE } from './benchFlow';
+import { benchFlow, benchStrings, growFlow, initialQuote, NAMESPACE } from './benchFlow';
 import { startBench } from './harness';
+import { pageForm } from './page';
 
 const root = document.getElementById('root') as HTMLElement;
-startBench('ours', root);
+const form = pageForm();
+startBench('ours', root, form.lastLabel);
 
-const substep = benchFlow.steps[0].substeps[0];
+const flow = form.size === null ? benchFlow : growFlow;
+const substep =
+  form.size === null
+    ? benchFlow.steps[0].substeps[0]
+    : (growFlow.steps[0].substeps.find(
+        (s) => s.id === `f${form.size}`,
+      ) as (typeof growFlow.steps)[0]['substeps'][0]);
 
 function Page() {
-  const [quote, setQuote] = useState<Quote>(initialQuote);
+  const [quote, setQuote] = useState<Quote>(() => initialQuote(form.fields));
   const inputIssues = useMemo(() => createInputIssues(), []);
   const ctx = useMemo<UiContext>(
     () => ({
@@ -37,7 +46,7 @@ function Page() {
   return (
     <form className="substep" noValidate>
       <FormSubstep
-        flow={benchFlow}
+        flow={flow}
         substep={substep}
         quote={quote}
         ctx={ctx}
@@ -55,7 +64,7 @@ i18next
     lng: 'en',
     ns: ['ui', 'validation', NAMESPACE],
     defaultNS: 'ui',
-    resources: { en: { ui, validation, [NAMESPACE]: benchStrings() } },
+    resources: { en: { ui, validation, [NAMESPACE]: benchStrings(form.fields) } },
     interpolation: { escapeValue: false },
   })
   .then(() => createRoot(root).render(<Page />));

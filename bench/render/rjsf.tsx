@@ -6,23 +6,24 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { FIELDS, initialData } from './fields';
+import { initialAnswers } from '../large/generate';
 import { startBench } from './harness';
+import { pageForm } from './page';
 import { stepSchema } from './schemas';
 
 const root = document.getElementById('root') as HTMLElement;
-startBench('rjsf', root);
+const form = pageForm();
+startBench('rjsf', root, form.lastLabel);
 
-const schema = stepSchema() as RJSFSchema;
+const schema = stepSchema(form.fields) as RJSFSchema;
 const uiSchema: UiSchema = Object.fromEntries(
-  FIELDS.filter((f) => f.kind === 'yesno').map((f) => [
-    f.id,
-    { 'ui:widget': 'radio', 'ui:options': { inline: true } },
-  ]),
+  form.fields
+    .filter((f) => f.kind === 'yesno')
+    .map((f) => [f.id, { 'ui:widget': 'radio', 'ui:options': { inline: true } }]),
 );
 
 function Page() {
-  const [data, setData] = useState<Record<string, unknown>>(initialData);
+  const [data, setData] = useState<Record<string, unknown>>(() => initialAnswers(form.fields));
   return (
     <Form
       schema={schema}

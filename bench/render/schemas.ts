@@ -32,19 +32,42 @@ export function propertySchema(f: BenchField): Schema {
   }
 }
 
-export function stepSchema(): Schema {
-  const always = FIELDS.filter((f) => !f.visibleIf);
+export function stepSchema(fields: readonly BenchField[] = FIELDS): Schema {
+  const always = fields.filter((f) => !f.visibleIf);
   const properties: Record<string, Schema> = {};
   for (const f of always) properties[f.id] = propertySchema(f);
-  const conditional = FIELDS.filter((f) => f.visibleIf).map((f) => ({
-    if: { properties: { [f.visibleIf!.id]: { const: f.visibleIf!.eq } }, required: [f.visibleIf!.id] },
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema keyword
-    then: { properties: { [f.id]: propertySchema(f) }, required: f.required ? [f.id] : [] },
-  }));
+  const conditional = fields
+    .filter((f) => f.visibleIf)
+    .map((f) => ({
+      if: { properties: { [f.visibleIf!.id]: { const: f.visibleIf!.eq } }, required: [f.visibleIf!.id] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema keyword
+      then: { properties: { [f.id]: propertySchema(f) }, required: f.required ? [f.id] : [] },
+    }));
   return {
     type: 'object',
     properties,
     required: always.filter((f) => f.required).map((f) => f.id),
-    allOf: conditional,
+    ...(conditional.length ? { allOf: conditional } : {}),
+  };
+}
+
+/** JSON Forms' UI schema of the fields: one control each, the conditional ones behind a SHOW rule. */
+export function jsonFormsUiSchema(fields: readonly BenchField[] = FIELDS): Schema {
+  return {
+    type: 'VerticalLayout',
+    elements: fields.map((f) => ({
+      type: 'Control',
+      scope: `#/properties/${f.id}`,
+      label: f.label,
+      ...(f.kind === 'yesno' ? { options: { format: 'radio' } } : {}),
+      ...(f.visibleIf
+        ? {
+            rule: {
+              effect: 'SHOW',
+              condition: { scope: `#/properties/${f.visibleIf.id}`, schema: { const: f.visibleIf.eq } },
+            },
+          }
+        : {}),
+    })),
   };
 }

@@ -97,6 +97,47 @@ function renderChart(m: Measures): Chart | null {
   };
 }
 
+function largeChart(m: Measures): Chart | null {
+  const r = m.large?.data;
+  if (!r) return null;
+  const engines = Object.keys(ENGINE_LABELS) as (keyof typeof ENGINE_LABELS)[];
+  const bars = (pick: (k: (typeof engines)[number]) => number, show: (x: number) => string = ms): Bar[] =>
+    engines.map((k) => ({
+      label: ENGINE_LABELS[k],
+      value: pick(k),
+      text: show(pick(k)),
+      highlight: k === 'ours',
+    }));
+  const big = (k: (typeof engines)[number]) => r.engines[k].sizes['200'];
+  return {
+    title: 'The engine as flows grow: a 200-field substep, 4× CPU slowdown',
+    subtitle: 'medians; lower is better',
+    panels: [
+      { title: 'First render, ms', bars: bars((k) => big(k).firstRenderMs.median) },
+      {
+        title: 'Keystroke to next frame, p95, ms',
+        bars: bars((k) => big(k).keystrokeMs.p95),
+        goal: { value: GOALS.largeKeystrokeP95Ms, label: `goal ≤ ${GOALS.largeKeystrokeP95Ms} ms` },
+      },
+      {
+        title: 'JS heap after render, MB',
+        bars: bars(
+          (k) => big(k).heapUsedBytes / 1e6,
+          (x) => `${x.toFixed(1)} MB`,
+        ),
+      },
+      {
+        title: 'Growth of the first render from 20 to 200 fields',
+        bars: bars(
+          (k) => r.engines[k].growth.firstRender,
+          (x) => `${x.toFixed(2)}×`,
+        ),
+        goal: { value: GOALS.largeGrowth, label: 'linear' },
+      },
+    ],
+  };
+}
+
 function rulesChart(m: Measures): Chart | null {
   const r = m.rules?.data;
   if (!r) return null;
@@ -253,6 +294,7 @@ export const CHARTS: Record<MeasureName, (m: Measures) => Chart | null> = {
   weight: weightChart,
   lighthouse: lighthouseChart,
   render: renderChart,
+  large: largeChart,
   rules: rulesChart,
   service: serviceChart,
   cost: costChart,

@@ -28,6 +28,12 @@ export const GOALS = {
   costP99Ms: 20,
   portalP95Ms: 200,
   portalPdfP95Ms: 150,
+  /** The large measure (issue 27 item 2): keystroke p95 on the 200-field substep, 4× CPU slowdown. */
+  largeKeystrokeP95Ms: 50,
+  /** 20 to 200 fields: at most ten times the 20-field figure (linear). */
+  largeGrowth: 10,
+  largeCheckMs: 2000,
+  largePathsMs: 2000,
 } as const;
 
 export const loadFigures = (m: Measured | undefined): (LoadFigures & { path: string }) | null =>
@@ -153,6 +159,86 @@ function renderGoals(measures: Measures): Goal[] {
       measured: `median ${commits.median}, most ${commits.max}`,
       met: commits.median === GOALS.commitsPerKeystroke && commits.max === GOALS.commitsPerKeystroke,
     },
+  ];
+}
+
+const PEERS = ['rjsf', 'jsonforms', 'survey'] as const;
+const PEER_NAMES = { rjsf: "bare RJSF's", jsonforms: "JSON Forms'", survey: "SurveyJS'" } as const;
+
+function largeGoals(measures: Measures): Goal[] {
+  const data = measures.large?.data;
+  const goal = (id: string, text: string, judged?: Omit<Goal, 'id' | 'measure' | 'goal'>): Goal => ({
+    id: `large.${id}`,
+    measure: 'large',
+    goal: text,
+    ...(judged ?? { measured: 'not measured', met: null }),
+  });
+  const texts = {
+    machine:
+      "creating the 40-page flow's model (40 substeps × 20 fields): ours below SurveyJS' Model of 40 pages (bare RJSF and JSON Forms have none)",
+    firstRender: 'first render of a 200-field substep, 4× CPU slowdown: ours below every peer (medians)',
+    keystroke: `keystroke to next frame on a 200-field substep, 4× CPU slowdown: ours below every peer (median and p95), p95 ≤ ${GOALS.largeKeystrokeP95Ms} ms`,
+    heap: 'JS heap used after rendering a 200-field substep: ours below every peer',
+    growth: `growth from 20 to 200 fields no worse than linear (≤ ${GOALS.largeGrowth}×, ours: first render and keystroke median)`,
+    check: `flows:check's checker on the 40 × 20 flow ≤ ${GOALS.largeCheckMs} ms (first run of a process)`,
+    paths: `all-paths enumeration (flows:paths) of the 40 × 20 flow ≤ ${GOALS.largePathsMs} ms`,
+  };
+  if (!data) return Object.entries(texts).map(([id, text]) => goal(id, text));
+  const e = data.engines;
+  const big = (k: keyof typeof e) => e[k].sizes['200'];
+  const vsPeers = (pick: (k: keyof typeof e) => number, show: (x: number) => string) => {
+    const ours = pick('ours');
+    const best = Math.min(...PEERS.map(pick));
+    return {
+      measured: `ours ${show(ours)}; ${PEERS.map((k) => `${ratio(ours / pick(k))} ${PEER_NAMES[k]} (${show(pick(k))})`).join(', ')}`,
+      met: ours < best,
+      margin: best / ours - 1,
+    };
+  };
+  const n = data.node;
+  const keyMedian = vsPeers((k) => big(k).keystrokeMs.median, ms);
+  const keyP95 = vsPeers((k) => big(k).keystrokeMs.p95, ms);
+  const p95 = big('ours').keystrokeMs.p95;
+  const growth = e.ours.growth;
+  return [
+    goal('machine', texts.machine, {
+      measured: `ours ${ms(n.machine.ours.medianMs)}, ${ratio(n.machine.ours.medianMs / n.machine.survey.medianMs)} SurveyJS' (${ms(n.machine.survey.medianMs)})`,
+      met: n.machine.ours.medianMs < n.machine.survey.medianMs,
+      margin: n.machine.survey.medianMs / n.machine.ours.medianMs - 1,
+    }),
+    goal(
+      'firstRender',
+      texts.firstRender,
+      vsPeers((k) => big(k).firstRenderMs.median, ms),
+    ),
+    goal('keystroke', texts.keystroke, {
+      measured: `median: ${keyMedian.measured}; p95: ${keyP95.measured}`,
+      met: keyMedian.met && keyP95.met && p95 <= GOALS.largeKeystrokeP95Ms,
+      margin: Math.min(keyMedian.margin, keyP95.margin, GOALS.largeKeystrokeP95Ms / p95 - 1),
+    }),
+    goal(
+      'heap',
+      texts.heap,
+      vsPeers(
+        (k) => big(k).heapUsedBytes,
+        (x) => `${(x / 1e6).toFixed(1)} MB`,
+      ),
+    ),
+    goal('growth', texts.growth, {
+      measured: `first render ${ratio(growth.firstRender)}, keystroke ${ratio(growth.keystrokeMedian)}`,
+      met: growth.firstRender <= GOALS.largeGrowth && growth.keystrokeMedian <= GOALS.largeGrowth,
+      margin: GOALS.largeGrowth / Math.max(growth.firstRender, growth.keystrokeMedian) - 1,
+    }),
+    goal('check', texts.check, {
+      measured: `${ms(n.check.coldMs)} (then ${ms(n.check.medianMs)} a run), ${n.check.problems} problems`,
+      met: n.check.coldMs <= GOALS.largeCheckMs && n.check.problems === 0,
+      margin: GOALS.largeCheckMs / n.check.coldMs - 1,
+    }),
+    goal('paths', texts.paths, {
+      measured: `${ms(n.paths.medianMs)} (p95 ${ms(n.paths.p95Ms)}), ${n.paths.reachableStates} states, ${n.paths.unreachable} unreachable`,
+      met: n.paths.p95Ms <= GOALS.largePathsMs && n.paths.unreachable === 0 && n.paths.deadEnds === 0,
+      margin: GOALS.largePathsMs / n.paths.p95Ms - 1,
+    }),
   ];
 }
 
@@ -300,6 +386,7 @@ export function judgeGoals(measures: Measures): Goal[] {
     ...weightGoals(measures),
     ...lighthouseGoals(measures),
     ...renderGoals(measures),
+    ...largeGoals(measures),
     ...rulesGoals(measures),
     ...serviceGoals(measures),
     ...costGoals(measures),

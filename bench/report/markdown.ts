@@ -7,6 +7,7 @@ import { NOT_MET } from './analysis';
 import { ENGINE_LABELS } from './charts';
 import { BORDERLINE, count, kb, mark, ms, percent, ratio } from './format';
 import { loadFigures } from './goals';
+import { EVENT_TIMING_HEADS, EVENT_TIMING_NOTE, eventTimingCells, LARGE_ABOUT, large } from './largeSection';
 import { cost, portal } from './loadSections';
 import { goalCell, table } from './table';
 import type { Goal, MeasureName, MeasureRun, Measures, Results } from './types';
@@ -15,6 +16,7 @@ const TITLES: Record<MeasureName, string> = {
   weight: '1a. Weight',
   lighthouse: '1b. Lighthouse (mobile)',
   render: '2. Rendering',
+  large: '2b. The engine as flows grow',
   rules: '3. Rules',
   service: '4. Service',
   cost: '4b. Service cost per request',
@@ -102,6 +104,10 @@ function render(m: Measures, goals: Goal[]): string[] {
       k === 'ours'
         ? ''
         : `${ratio(ours.keystrokeMs.median / e.keystrokeMs.median)} / ${ratio(ours.keystrokeMs.p95 / e.keystrokeMs.p95)}`,
+      ...eventTimingCells(e.eventTiming),
+      k === 'ours' || !e.eventTiming?.processingMs.median || !ours.eventTiming?.processingMs.median
+        ? ''
+        : ratio(ours.eventTiming.processingMs.median / e.eventTiming.processingMs.median),
       `${e.commitsPerKeystroke.median} (most ${e.commitsPerKeystroke.max})`,
       kb(e.jsGzipBytes),
       e.typedTextKept ? 'yes' : 'NO',
@@ -117,6 +123,8 @@ function render(m: Measures, goals: Goal[]): string[] {
         'keystroke, median',
         'p95',
         'ours ÷ engine (median / p95)',
+        ...EVENT_TIMING_HEADS,
+        'ours ÷ engine (processing, median)',
         'React commits per keystroke',
         'page JS gz',
         'text kept',
@@ -127,6 +135,8 @@ function render(m: Measures, goals: Goal[]): string[] {
     `Goals: first render ${goalCell(goals, 'render.firstRender')}; keystroke latency ≤ 1/3 of bare RJSF ${goalCell(goals, 'render.keystroke')}; one commit per keystroke ${goalCell(goals, 'render.commits')}.`,
     '',
     `${r.loadsPerEngine} loads per engine (engines taking turns), ${r.typingRunsPerEngine} of them typing ${r.characters} characters into one field with live validation; "ours ÷ engine" below 1 means ours is faster. First render counts from navigation start to the frame after the whole step is in the DOM; keystroke latency from the keydown to just after the next frame (the frame clock unthrottled).`,
+    '',
+    EVENT_TIMING_NOTE,
   ];
 }
 
@@ -263,6 +273,7 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   weight,
   lighthouse,
   render,
+  large,
   rules,
   service,
   cost,
@@ -270,10 +281,20 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   engine,
 };
 
+/** What a measure that has no figures yet measures (its section says so until a quiet run). */
+const PENDING_ABOUT: Partial<Record<MeasureName, string>> = {
+  large: LARGE_ABOUT,
+};
+
 function section(name: MeasureName, run: MeasureRun | undefined, results: Results): string[] {
   const out = [`## ${TITLES[name]}`, ''];
   if (!run)
-    return [...out, `Not measured yet, pending a quiet run: \`npm run bench -- --only ${name}\`.`, ''];
+    return [
+      ...out,
+      ...(PENDING_ABOUT[name] ? [PENDING_ABOUT[name] as string, ''] : []),
+      `Not measured yet, pending a quiet run: \`npm run bench -- --only ${name}\`.`,
+      '',
+    ];
   out.push(
     `Measured ${run.measuredAt.replace('T', ' ').slice(0, 16)} UTC in ${Math.round(run.seconds)} s${run.smoke ? ' (smoke mode: tiny counts, figures not meaningful)' : ''}.`,
     '',

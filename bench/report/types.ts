@@ -2,6 +2,7 @@
 // every goal of issue 6 with its target, what was measured and whether it was met.
 
 import type { EngineStartResult } from '../engine';
+import type { LargeResult } from '../large/measure';
 import type { QuietRecord } from '../lib/quiet';
 import type { RouteLighthouse } from '../lighthouse';
 import type { PortalResult } from '../portal/measure';
@@ -15,6 +16,7 @@ export const MEASURES = [
   'weight',
   'lighthouse',
   'render',
+  'large',
   'rules',
   'service',
   'cost',
@@ -27,6 +29,7 @@ export interface MeasureData {
   weight: WeightResult;
   lighthouse: RouteLighthouse[];
   render: RenderResult;
+  large: LargeResult;
   rules: RulesResult;
   service: ServiceResult;
   cost: CostResult;

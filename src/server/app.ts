@@ -45,8 +45,10 @@ import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
+import { publicationGates } from './publishing/gates';
 import { readRepositoryItems } from './publishing/items';
 import { ConfigRegistry } from './publishing/registry';
+import { inProcessStarter } from './publishing/replay/inProcess';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
 import { registerStudio } from './studio';
@@ -72,6 +74,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** The scenarios the publication gates replay (tests/scenarios/ when absent; tests attach their own). */
+  scenariosDir?: string;
   /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
   logStream?: { write(line: string): void };
 }
@@ -231,10 +235,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
   // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
+  // Its gates replay scenarios on an in-process service: buildApp itself is handed over (the
+  // publishing modules never import this file, so no import circle forms).
   await registerStudio(app, ctx, {
-    gates: async () => {
-      throw new Error('the publication gates are not wired yet');
-    },
+    gates: publicationGates({ startService: inProcessStarter(buildApp), scenariosDir: deps.scenariosDir }),
   });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment

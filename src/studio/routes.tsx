@@ -1,6 +1,6 @@
-// The studio's routes (STUDIO.md). Everything but the sign-in page sits under the shell route,
+// The studio's routes. Everything but the sign-in page sits under the shell route,
 // whose loader is the guard (layout/session.ts) and runs on every navigation. The editor, texts
-// and tariff pages are lazy chunks of their owners (h3, h5): their files export the named page.
+// and tariff pages are lazy chunks: their files export the named page.
 
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';

@@ -1,4 +1,4 @@
-// The studio API's items and drafts (issue 26 items 2, 8; STUDIO.md): every studio call refused
+// The studio API's items and drafts (issue 26 items 2, 8): every studio call refused
 // for a customer's session, for no session and for a role too low; the items list; an item with
 // its history; a new draft, a save, a stale save refused with the current draft; discard; and
 // the audit rows of each write.

@@ -217,6 +217,13 @@ describe('bench runner', () => {
       'cost.calc.driver': false,
       'cost.quotation.pglite': false,
       'cost.quotation.postgres': null,
+      'large.check': null,
+      'large.firstRender': null,
+      'large.growth': null,
+      'large.heap': null,
+      'large.keystroke': null,
+      'large.machine': null,
+      'large.paths': null,
       'portal.calls.pglite': null,
       'portal.pdf.pglite': null,
       'portal.calls.postgres': null,
@@ -294,7 +301,7 @@ describe('bench runner', () => {
     expect(md).toMatch(/## Goals not met[\s\S]*motor\/offer\/1 ≤ 150 KB gz/);
     expect(md).toMatch(/Not measured in this file:[\s\S]*PostgreSQL is not installed here/);
     const json = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8')) as Results;
-    expect(json.goals).toHaveLength(26);
+    expect(json.goals).toHaveLength(33);
     expect(md).toContain('### The plan for a peak of 200 quotations and 2,000 calcs a second');
     expect(md).toMatch(/\| motorcalc: ours \| 0\.60 ms \|/);
   });

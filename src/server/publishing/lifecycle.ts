@@ -95,6 +95,11 @@ const KEY: Record<RefusalCode, string> = {
   GATES_FAILED: 'gatesFailed',
 };
 
+/** Gate reasons in the service's answer shape: [{ GATE, DETAIL }]. */
+export function reasonsView(reasons: GateReason[]): { GATE: GateName; DETAIL: string }[] {
+  return reasons.map((r) => ({ GATE: r.gate, DETAIL: r.detail }));
+}
+
 /** A refused transition: the code (CODE in the answer) and, for the gates, every reason. */
 export function refusal(code: RefusalCode, reasons: GateReason[] = []): ApiError {
   const messages: PendingMessage[] = [{ key: `errors.publishing.${KEY[code]}`, code }];
@@ -102,7 +107,7 @@ export function refusal(code: RefusalCode, reasons: GateReason[] = []): ApiError
     messages.push({ key: `errors.publishing.gate.${reason.gate}`, params: { detail: reason.detail }, code });
   return new ApiError(STATUS[code], messages, {
     CODE: code,
-    ...(reasons.length ? { REASONS: reasons } : {}),
+    ...(reasons.length ? { REASONS: reasonsView(reasons) } : {}),
   });
 }
 

@@ -7,8 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/context';
 import type { Gates, LifeCycleDeps } from '../publishing/lifecycle';
 import { STUDIO_API } from '../staff';
+import { checkRoutes } from './checkRoutes';
+import { diffRoutes } from './diffRoutes';
 import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
+import { lifeCycleRoutes } from './lifeCycleRoutes';
 import { textsRoutes } from './texts/routes';
 
 export interface StudioOptions {
@@ -25,6 +28,9 @@ export async function registerStudio(
   await app.register(
     async (studio) => {
       await studio.register(itemRoutes(ctx, deps));
+      await studio.register(checkRoutes(ctx));
+      await studio.register(lifeCycleRoutes(ctx, deps));
+      await studio.register(diffRoutes(ctx));
       await studio.register(textsRoutes(ctx));
       await studio.register(impactRoutes(ctx));
     },

@@ -1,4 +1,4 @@
-// The studio's answers in the service's UPPER_SNAKE shape (STUDIO.md "The studio API"): a version
+// The studio's answers in the service's UPPER_SNAKE shape: a version
 // with its files, a version without them (history), and the items list with each item's live
 // version and open change.
 

@@ -1,4 +1,8 @@
-// Placeholder: h5's tariff page replaces this file (STUDIO.md).
+// Not built yet: the page says so (issue 26).
+import { useTranslation } from 'react-i18next';
+import { NotYet } from '../layout/NotYet';
+
 export function TariffPage() {
-  return <p>…</p>;
+  const { t } = useTranslation('studio');
+  return <NotYet title={t('tariff')} />;
 }

@@ -4,7 +4,7 @@
 // is printed as the repository writes it (./jsonText.ts), keeping the layout of what did not move.
 
 import { type Json, type Layout, parseJson, printJson } from './jsonText';
-import { insertAt, moveItem, removeAt, setAt } from './pointer';
+import { insertAt, moveItem, removeAt, setDeep } from './pointer';
 
 export interface FileDoc {
   value: Json;
@@ -77,7 +77,7 @@ export function applyEdit(doc: Doc, edit: Edit): Doc {
   if (!file) throw new Error(`No file ${edit.file}`);
   const value =
     edit.op === 'set'
-      ? setAt(file.value, edit.pointer, edit.value)
+      ? setDeep(file.value, edit.pointer, edit.value)
       : edit.op === 'insert'
         ? insertAt(file.value, edit.pointer, edit.value)
         : edit.op === 'remove'
@@ -92,17 +92,29 @@ export interface History {
   past: Doc[];
   present: Doc;
   future: Doc[];
+  /** Typing in one field is one undo step: edits with the same key, close together, merge. */
+  merge?: { key: string; at: number };
 }
+
+const MERGE_MS = 1500;
 
 export const HISTORY_LIMIT = 200;
 
 export const startHistory = (doc: Doc): History => ({ past: [], present: doc, future: [] });
 
-export function commit(history: History, edits: Edit | Edit[]): History {
+export function commit(history: History, edits: Edit | Edit[], mergeKey?: string, now = Date.now()): History {
   const list = Array.isArray(edits) ? edits : [edits];
   const next = list.reduce(applyEdit, history.present);
   if (next === history.present) return history;
-  return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: next, future: [] };
+  const merge = mergeKey ? { key: mergeKey, at: now } : undefined;
+  if (
+    merge &&
+    history.merge?.key === mergeKey &&
+    now - (history.merge?.at ?? 0) < MERGE_MS &&
+    history.future.length === 0
+  )
+    return { ...history, present: next, merge };
+  return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: next, future: [], merge };
 }
 
 export function undo(history: History): History {

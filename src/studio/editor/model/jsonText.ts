@@ -9,6 +9,8 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export interface Layout {
   /** JSON pointers of the objects written with a line break after their `{`. */
   expanded: Set<string>;
+  /** Where each value starts in the text, by pointer (to place the cursor on a problem). */
+  offsets?: Map<string, number>;
 }
 
 const LINE_WIDTH = 110;
@@ -29,6 +31,7 @@ export const escapePointer = (segment: string): string => segment.replace(/~/g, 
 /** Parses JSON text and records its layout; throws JsonSyntaxError with the offset of the fault. */
 export function parseJson(text: string): { value: Json; layout: Layout } {
   const expanded = new Set<string>();
+  const offsets = new Map<string, number>();
   let i = 0;
   const fail = (what: string): never => {
     throw new JsonSyntaxError(what, i);
@@ -38,6 +41,7 @@ export function parseJson(text: string): { value: Json; layout: Layout } {
   };
   const value = (pointer: string): Json => {
     blank();
+    offsets.set(pointer, i);
     const c = text[i];
     if (c === '{') {
       i++;
@@ -108,7 +112,7 @@ export function parseJson(text: string): { value: Json; layout: Layout } {
   const result = value('');
   blank();
   if (i < text.length) fail('unexpected text after the end');
-  return { value: result, layout: { expanded } };
+  return { value: result, layout: { expanded, offsets } };
 }
 
 const isObject = (v: Json): v is Record<string, Json> =>

@@ -96,3 +96,16 @@ export function* strings(node: Json, pointer = ''): Generator<[string, string]> 
   else if (isContainer(node))
     for (const [k, v] of Object.entries(node)) yield* strings(v, `${pointer}/${escapePointer(k)}`);
 }
+
+/** Sets a value, creating the objects on the way that are missing (a new text key). */
+export function setDeep(root: Json, pointer: string, value: Json): Json {
+  const keys = splitPointer(pointer);
+  let at = '';
+  let out = root;
+  for (const key of keys.slice(0, -1)) {
+    at += `/${escapePointer(key)}`;
+    const node = getAt(out, at);
+    if (!isContainer(node)) out = setAt(out, at, {});
+  }
+  return setAt(out, pointer, value);
+}

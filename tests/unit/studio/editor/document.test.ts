@@ -96,3 +96,24 @@ describe('the document', () => {
     expect(saveDoc(fixed)['rules.json']).toBe('{ "ET_TEXTS": [], "ET_CHECK_POINTS": [] }\n');
   });
 });
+
+describe('typing is one undo step', () => {
+  it('merges edits with the same key close together, not others', () => {
+    let history = startHistory(loadDoc(flowFiles('travel')));
+    const set = (value: string) => ({
+      op: 'set' as const,
+      file: 'flow.json',
+      pointer: '/steps/0/label',
+      value,
+    });
+    history = commit(history, set('s'), 'label', 1000);
+    history = commit(history, set('st'), 'label', 1500);
+    history = commit(history, set('ste'), 'label', 2000);
+    expect(history.past).toHaveLength(1);
+    history = commit(history, set('step'), 'label', 9000);
+    expect(history.past).toHaveLength(2);
+    history = commit(history, set('other'), 'id', 9100);
+    expect(history.past).toHaveLength(3);
+    expect(getAt(undo(undo(history)).present.files['flow.json'].value, '/steps/0/label')).toBe('ste');
+  });
+});

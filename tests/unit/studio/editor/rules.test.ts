@@ -33,7 +33,9 @@ function repositoryConditions(): {
     const walk = (node: unknown, at: string) => {
       if (!node || typeof node !== 'object') return;
       if (Array.isArray(node)) {
-        node.forEach((v, n) => walk(v, `${at}/${n}`));
+        node.forEach((v, n) => {
+          walk(v, `${at}/${n}`);
+        });
         return;
       }
       const o = node as Obj;
