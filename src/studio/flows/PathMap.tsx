@@ -94,7 +94,7 @@ export function PathMap({ flowKey, flow, map, label }: Props) {
                 </a>
                 {n.ends.map((end) => (
                   <g key={end.kind} className={`studio-map__end studio-map__end--${end.kind}`}>
-                    <line x1={n.x + NODE_W} y1={end.y} x2={end.x} y2={end.y} className="studio-map__edge" />
+                    <line x1={end.x1} y1={end.y} x2={end.x} y2={end.y} className="studio-map__edge" />
                     <rect x={end.x} y={end.y - 14} width={END_W} height={28} rx={14} />
                     <text x={end.x + END_W / 2} y={end.y + 5} textAnchor="middle">
                       {t(`map.ends.${end.kind}`)}
@@ -107,6 +107,26 @@ export function PathMap({ flowKey, flow, map, label }: Props) {
         </svg>
       </div>
       <figcaption>
+        <h3>{t('map.movesTitle')}</h3>
+        <ul className="studio-map__list">
+          {layout.nodes
+            .map((n) => ({ n, to: map.EDGES.filter((e) => e.FROM === n.id) }))
+            .filter(({ to }) => to.length > 0)
+            .map(({ n, to }) => (
+              <li key={`moves-${n.id}`}>
+                {t('map.movesFrom', {
+                  from: name(n),
+                  to: to
+                    .map((e) => {
+                      const target = byId.get(e.TO);
+                      const place = `«${target ? name(target) : e.TO}»`;
+                      return e.WHEN === undefined ? place : t('map.onCondition', { place });
+                    })
+                    .join(', '),
+                })}
+              </li>
+            ))}
+        </ul>
         <h3>{t('map.endsTitle')}</h3>
         <ul className="studio-map__list">
           {map.ENDS.map((e) => {

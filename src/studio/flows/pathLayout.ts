@@ -28,7 +28,8 @@ export interface LaidNode {
   x: number;
   y: number;
   unreachable: boolean;
-  ends: { kind: EndKind; x: number; y: number }[];
+  /** x1: where the end's connector starts (the substep's edge, or the end before it: never across one). */
+  ends: { kind: EndKind; x: number; y: number; x1: number }[];
 }
 export interface LaidEdge {
   from: string;
@@ -70,11 +71,10 @@ export function layoutPaths(map: PathsAnswer): Layout {
       x: left,
       y,
       unreachable: unreachable.has(n.ID),
-      ends: ends.map((e, k) => ({
-        kind: e.KIND,
-        x: left + NODE_W + 24 + k * (END_W + END_GAP),
-        y: y + NODE_H / 2,
-      })),
+      ends: ends.map((e, k) => {
+        const x = left + NODE_W + 24 + k * (END_W + END_GAP);
+        return { kind: e.KIND, x, y: y + NODE_H / 2, x1: k === 0 ? left + NODE_W : x - END_GAP };
+      }),
     };
   });
   const at = new Map(nodes.map((n) => [n.id, n]));
