@@ -13,12 +13,14 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
+import { createRefundClient } from './cardProvider/refunds';
 import { devDeskRoutes } from './casework/devDesk';
 import { integrationRoutes } from './casework/integrationRoutes';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
 import { verifyRoutes } from './contracts/certificate/routes';
 import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
+import { resumeWithdrawalRefunds } from './contracts/withdrawal/service';
 import { type Db, openDb } from './db';
 import { motorRoutes } from './offers/motorRoutes';
 import { offerOwnership } from './offers/offerOwner';
@@ -315,6 +317,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           (summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'),
         )
         .catch((error: unknown) => app.log.error({ err: error }, 'payment recovery failed'));
+      // Withdrawals whose card refund was cut off are finished the same way.
+      resumeWithdrawalRefunds({ db, refunds: createRefundClient(db, config.payment, now), now, log: app.log })
+        .then((summary) => {
+          if (summary.resumed > 0) {
+            app.log.info({ withdrawals: summary }, 'withdrawal refunds resumed');
+            ctx.kickOutbox();
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal refund resumption failed'));
     }, PAYMENT_RECOVERY_MS);
     recovery.unref();
     // Anonymous writes expire (housekeeping.ts), hourly.

@@ -199,15 +199,21 @@ export async function newDraftFromLive(
   return reread(deps.db, id);
 }
 
-/** A folder brought in (flows:import) as the item's draft; a new item is made for a new key. */
+/**
+ * A folder brought in (flows:import) as the item's draft; a new item is made for a new key, unless
+ * `existingOnly` (the studio's zip import, where an unknown key is a mistake: UNKNOWN_ITEM).
+ */
 export async function importDraft(
   deps: LifeCycleDeps,
   actor: Actor,
   item: ItemContent,
+  options: { existingOnly?: boolean; note?: string } = {},
 ): Promise<ConfigVersion> {
   mayEdit(actor);
   const id = await deps.db.transaction(async (tx) => {
-    const found = await ensureItem(tx, item.kind, item.key);
+    const known = options.existingOnly ? await itemId(tx, item.kind, item.key) : undefined;
+    if (options.existingOnly && known === undefined) throw refusal('UNKNOWN_ITEM');
+    const found = known ?? (await ensureItem(tx, item.kind, item.key));
     await tx.query('SELECT id FROM config_items WHERE id = $1 FOR UPDATE', [found]);
     if (await hasDraft(tx, found)) throw refusal('DRAFT_EXISTS');
     const live = await liveOf(tx, found);
@@ -216,7 +222,7 @@ export async function importDraft(
       files: item.files,
       basedOn: live?.id ?? null,
       author: actor.staffId,
-      note: 'imported',
+      note: options.note ?? 'imported',
       now: deps.now(),
     });
   });

@@ -13,6 +13,7 @@ import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
 import { lifeCycleRoutes } from './lifeCycleRoutes';
 import { textsRoutes } from './texts/routes';
+import { zipRoutes } from './zip/routes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
@@ -33,6 +34,7 @@ export async function registerStudio(
       await studio.register(diffRoutes(ctx));
       await studio.register(textsRoutes(ctx));
       await studio.register(impactRoutes(ctx));
+      await studio.register(zipRoutes(ctx, deps));
     },
     { prefix: STUDIO_API },
   );

@@ -14,7 +14,8 @@ import type { Product } from '../../../src/server/offers/catalog';
 import { resolveAnswers } from '../../../src/server/publishing/replay/scenario';
 import { type Variation, quoteVariations as variations } from '../../../src/server/studio/impact/variations';
 
-export { seeded, type Variation } from '../../../src/server/studio/impact/variations';
+export { seeded } from '../../../src/engine/seeded';
+export type { Variation } from '../../../src/server/studio/impact/variations';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
