@@ -48,7 +48,7 @@ describe('the path map layout', () => {
     expect(layout.nodes.map((n) => n.id)).toEqual(['a/1', 'a/2', 'b/1', 'b/2']);
     const xs = new Set(layout.nodes.map((n) => n.x));
     expect(xs.size).toBe(1);
-    layout.nodes.forEach((n, i) => expect(n.y - layout.nodes[0].y).toBe(i * ROW));
+    expect(layout.nodes.map((n) => n.y - layout.nodes[0].y)).toEqual([0, ROW, 2 * ROW, 3 * ROW]);
     expect(layout.nodes.find((n) => n.id === 'b/1')?.unreachable).toBe(true);
     expect(layout.nodes.find((n) => n.id === 'a/1')?.unreachable).toBe(false);
   });
