@@ -19,6 +19,7 @@ import { PathMap } from '../flows/PathMap';
 import type { PathsAnswer } from '../flows/pathLayout';
 import { studioLanguage } from '../i18n';
 import { usePageTitle } from '../layout/Layout';
+import { ItemLinks } from '../texts/ItemLinks';
 import { History } from './History';
 import { type ItemAnswer, itemsApi, textsOf } from './itemsApi';
 import { ReviewPanel } from './ReviewPanel';
@@ -124,17 +125,8 @@ export function ItemPage() {
                 {t('item.edit')}
               </Link>
             )}
-            {kind === 'flow' && shown?.FILES['tariff.json'] !== undefined && (
-              <Link className="btn btn--secondary" to="tariff">
-                {t('item.tariff')}
-              </Link>
-            )}
-            {kind === 'texts' && (
-              <Link className="btn btn--secondary" to={`/studio/texts/${encodeURIComponent(key)}`}>
-                {t('item.texts')}
-              </Link>
-            )}
           </p>
+          <ItemLinks kind={kind} itemKey={key} />
           <ReviewPanel kind={kind} itemKey={key} item={item} onChanged={load} />
           {flow && (
             <>
