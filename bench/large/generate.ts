@@ -7,22 +7,11 @@
 // of our format (40 substeps of 20 fields in 8 steps) with its strings and a valid answer to each.
 
 import type { Field, Flow, Widget } from '../../src/engine/flow/types';
+import { seeded } from '../../src/engine/seeded';
 import { type BenchField, FIELDS, NO, TYPED_FIELD, TYPED_LABEL, YES } from '../render/fields';
 
 /** The seed every figure of the large measure uses. */
 export const LARGE_SEED = 27;
-
-/** mulberry32: a small, well-known 32-bit generator; the same seed gives the same sequence. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // The conditional field of fields.ts depends on a field of its own page: the generator makes its own.
 const TEMPLATES = FIELDS.filter((f) => !f.visibleIf && f.id !== TYPED_FIELD);

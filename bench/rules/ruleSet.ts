@@ -3,6 +3,7 @@
 // them over a `*` path) and ratios (ARITHMETIC_MODE 2). 18 groups, 26 rows.
 
 import type { CheckPoint } from '../../src/engine/checkpoints';
+import { seeded } from '../../src/engine/seeded';
 
 const row = (
   check: number,
@@ -70,18 +71,6 @@ export const RULE_SET: CheckPoint[] = [
   row(18, ['CS_DRIVER.NO_OF_CLAIMS', 'CS_DRIVER.YEARS_INSURED'], 'GT', 2, CALL, { ARITHMETIC_MODE: 2 }),
 ];
 
-/** Deterministic pseudo-random numbers (mulberry32), so every run rates the same quotes. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const MAKES = ['TOYOTA', 'NISSAN', 'MAZDA', 'HONDA', 'KIA', 'HYUNDAI', 'VOLKSWAGEN', 'MERCEDES'];
 const DISTRICTS = ['LEF', 'LIM', 'LAR', 'PAF', 'AMM'];
 const FIRST = ['Andreas', 'Eleni', 'Giorgos', 'Maria', 'Christos', 'Anna', 'Nikos', 'Despina'];
@@ -92,7 +81,7 @@ const LAST = ['Georgiou', 'Konstantinou', 'Charalambous', 'Ioannou', 'Christodou
  * as the zero date). Most are clean, so every group is evaluated; about one in six refers.
  */
 export function motorQuotes(count: number, seed = 20260310): Record<string, unknown>[] {
-  const r = prng(seed);
+  const r = seeded(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(r() * list.length)];
   const yes = (p: number) => (r() < p ? '1' : '2');
   const quotes: Record<string, unknown>[] = [];

@@ -6,10 +6,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { replayHeadless } from '../../src/cli/replay/headless';
 import { startInProcessService } from '../../src/cli/replay/inProcess';
-import { readScenario } from '../../src/cli/replay/scenario';
 import { loadFlowBundles } from '../../src/engine/flow/files';
+import { replayHeadless } from '../../src/server/publishing/replay/headless';
+import { readScenario } from '../../src/server/publishing/replay/scenario';
 import { ROOT } from '../lib/paths';
 
 export interface Captured {

@@ -13,6 +13,7 @@
 
 import { loadFlowBundles } from '../../src/engine/flow/files';
 import type { Quote } from '../../src/engine/flow/types';
+import { seeded } from '../../src/engine/seeded';
 import { type Db, openDb } from '../../src/server/db';
 import { Catalog, type Product } from '../../src/server/offers/catalog';
 import { type NewOffer, tooManyOffers, writeOfferBatch } from '../../src/server/offers/offerWriter';
@@ -22,7 +23,7 @@ import { insertOffer, nextOfferNo, type OfferInput } from '../../src/server/offe
 import { ApiError } from '../../src/server/platform/errors';
 import { hitLimit, type LimitRule } from '../../src/server/platform/rateLimit';
 import { referencePriceQuote } from '../../tests/unit/support/pricingReference';
-import { motorQuotes, prng } from '../rules/ruleSet';
+import { motorQuotes } from '../rules/ruleSet';
 
 export interface EquivalenceReport {
   quotes: number;
@@ -125,7 +126,7 @@ async function writeOneByOne(db: Db, inputs: OfferInput[]): Promise<(string | Er
 
 /** The group-commit path, in batches of seeded sizes (1 to 60). */
 async function writeBatched(db: Db, inputs: OfferInput[], seed: number): Promise<(string | Error)[]> {
-  const r = prng(seed);
+  const r = seeded(seed);
   const offers: NewOffer[] = inputs.map((input, i) => ({
     confirmation: {
       mail: input.mailAddress,

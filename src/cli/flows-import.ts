@@ -6,8 +6,9 @@
 import { userInfo } from 'node:os';
 import { openDb } from '../server/db';
 import { importFolder } from '../server/publishing/folders';
+import { publicationGates } from '../server/publishing/gates';
 import { refusalCodeOf } from '../server/publishing/lifecycle';
-import { publicationGates } from './publishing/gates';
+import { startInProcessService } from './replay/inProcess';
 
 async function main(argv: string[]): Promise<number> {
   const folder = argv.find((a) => !a.startsWith('--'));
@@ -19,7 +20,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     const actor = { staffId: process.env.STAFF_ID ?? `cli:${userInfo().username}`, role: 'editor' };
     const drafts = await importFolder(
-      { db, now: () => new Date(), gates: publicationGates() },
+      { db, now: () => new Date(), gates: publicationGates({ startService: startInProcessService }) },
       actor,
       folder,
     );

@@ -6,123 +6,12 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AnyEventObject } from 'xstate';
-import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 import { loadFlowBundles } from '../engine/flow/files';
-import type { Effect, Flow } from '../engine/flow/types';
-import { createFlowMachine, substepPositions } from '../engine/machine/createFlowMachine';
-import type { EffectsOutcome } from '../engine/machine/effects';
-import type { FlowServices } from '../engine/machine/services';
+import type { Flow } from '../engine/flow/types';
+import { substepPositions } from '../engine/machine/createFlowMachine';
+import { analyseFlow, stateLabel } from '../engine/machine/pathAnalysis';
 
-const TODAY = '2026-01-01';
-const stub: FlowServices = {
-  today: () => TODAY,
-  call: async () => ({}),
-  checkPoints: async () => [],
-  otpGenerate: async () => undefined,
-  otpValidate: async () => 'ok',
-  payment: async () => ({ URL: 'https://provider', METHOD: 'POST', FIELDS: {} }),
-};
-
-type Snapshot = ReturnType<ReturnType<typeof createFlowMachine>['transition']>;
-
-/** Outcomes a substep's effects can end in, as the done events of its invoked effects actor. */
-function possibleOutcomes(effects: readonly Effect[] | undefined): EffectsOutcome['kind'][] {
-  const kinds = new Set<EffectsOutcome['kind']>(['done']);
-  for (const e of effects ?? []) {
-    if ('checkpoints' in e) kinds.add('referral');
-    if ('otpGate' in e) kinds.add('otp');
-    if ('call' in e) kinds.add('error').add('referral');
-    if ('call' in e && e.confirmPremiumChange) kinds.add('premiumChanged');
-    if ('payment' in e) {
-      kinds.add('redirect');
-      // A payment under a condition (a card chosen) may be skipped: the flow then goes on.
-      if (!e.when) kinds.delete('done');
-    }
-  }
-  return [...kinds];
-}
-
-export function stateLabel(snapshot: Snapshot): string {
-  const v = snapshot.value;
-  if (typeof v === 'string') return v;
-  const top = Object.keys(v)[0];
-  const inner = (v as Record<string, unknown>)[top];
-  return `${top}.${typeof inner === 'string' ? inner : JSON.stringify(inner).replace(/[{}"]/g, '').replace(/:/g, '.')}`;
-}
-
-/** Reachability over every event (back navigation included); end paths over forward moves only. */
-export function analyseFlow(flow: Flow) {
-  const machine = createFlowMachine(flow, stub, { analysis: true });
-  const positions = substepPositions(flow);
-  const events = (snapshot: Snapshot): AnyEventObject[] => {
-    const label = stateLabel(snapshot);
-    const [top, inner = ''] = label.split(/\.(.*)/s);
-    const pos = positions.find((p) => p.key === top);
-    const out: AnyEventObject[] = [];
-    if (top === 'redirecting') {
-      for (const status of ['SUCCESS', 'SUCCESS_PENDING', 'FAILED'])
-        out.push({ type: 'PAYMENT_RESULT', status });
-      return out;
-    }
-    if (!pos) return out;
-    const quote = snapshot.context.quote;
-    if (inner === 'editing') {
-      out.push({ type: 'NEXT' }, { type: 'BACK' });
-      for (let s = 0; s < pos.stepIndex; s++) out.push({ type: 'GOTO', step: s });
-    } else if (inner === 'leaving' || inner === 'entering') {
-      const effects = inner === 'leaving' ? pos.substep.onLeave : pos.substep.onEnter;
-      const id = `0.${flow.id}.${pos.key}.${inner}`;
-      for (const kind of possibleOutcomes(effects)) {
-        const output = {
-          kind,
-          quote,
-          cursor: 0,
-          referral: { CHECK_NUMBER: '1', ERROR_MESSAGE: '', ERROR_TEXT_TYPE: '1' },
-          previous: 1,
-          current: 2,
-          error: {},
-          redirect: { URL: '', METHOD: 'POST', FIELDS: {} },
-        };
-        out.push({ type: `xstate.done.actor.${id}`, output });
-      }
-    } else if (inner === 'referral') {
-      out.push({ type: 'EDIT' });
-    } else if (inner === 'error') {
-      out.push({ type: 'RETRY' }, { type: 'EDIT' });
-    } else if (inner === 'confirmPremium') {
-      out.push({ type: 'CONFIRM_PREMIUM' }, { type: 'REJECT_PREMIUM' });
-    } else if (inner.startsWith('otp')) {
-      out.push({ type: 'OTP_CONFIRMED', email: 'visitor@example.com.cy' });
-    }
-    return out;
-  };
-  const serializeState = (s: Snapshot) => stateLabel(s);
-  // Done events of invoked actors are not in the machine's event type; the traversal accepts them.
-  const shortest = getShortestPaths(machine, { events: events as never, serializeState });
-  const reached = new Set(shortest.map((p) => stateLabel(p.state as Snapshot)));
-  const expected = [
-    ...positions.flatMap((p) => [
-      `${p.key}.editing`,
-      ...(p.substep.onLeave?.length ? [`${p.key}.leaving`] : []),
-    ]),
-    ...(flow.steps.some((s) => s.substeps.some((u) => u.onLeave?.some((e) => 'payment' in e)))
-      ? ['paid', 'paidPending', 'paymentFailed', ...(flow.completion ? ['completed'] : [])]
-      : ['completed']),
-  ];
-  const unreachable = expected.filter((s) => !reached.has(s));
-  const deadEnds = shortest
-    .map((p) => p.state as Snapshot)
-    .filter((s) => s.status === 'active' && events(s).length === 0 && !stateLabel(s).endsWith('.referral'))
-    .map(stateLabel);
-  const ends = getSimplePaths(machine, {
-    events: ((s: Snapshot) =>
-      events(s).filter((e) => !['BACK', 'GOTO', 'EDIT', 'REJECT_PREMIUM'].includes(e.type))) as never,
-    serializeState,
-    toState: (s: Snapshot) => s.status === 'done' || stateLabel(s).endsWith('.referral'),
-  });
-  return { shortest, unreachable, deadEnds, ends };
-}
+type Snapshot = Parameters<typeof stateLabel>[0];
 
 function skeleton(flow: Flow, path: ReturnType<typeof analyseFlow>['ends'][number], index: number) {
   const positions = substepPositions(flow);

@@ -4,9 +4,14 @@
 
 import { basename } from 'node:path';
 import { loadFlowBundles } from '../engine/flow/files';
-import { replayHeadless } from './replay/headless';
+import { replayHeadless } from '../server/publishing/replay/headless';
+import {
+  compareOutcome,
+  describeResult,
+  type ReplayResult,
+  readScenario,
+} from '../server/publishing/replay/scenario';
 import { startInProcessService } from './replay/inProcess';
-import { compareOutcome, describeResult, type ReplayResult, readScenario } from './replay/scenario';
 
 async function main(argv: string[]): Promise<number> {
   const browser = argv.includes('--browser');

@@ -11,6 +11,7 @@ export const PROFILE_PATH = '/my-profile';
 export const CONTRACTS_PATH = '/my-contracts';
 export const OFFERS_PATH = '/my-offers';
 export const CLAIMS_PATH = '/my-claims';
+export const DOCUMENTS_PATH = '/my-documents';
 export const TERMS_PATH = '/terms-of-use';
 export const HELP_PATH = '/help-page';
 export const ENDORSEMENTS_PATH = '/my-contract/:contractId/endorsements';
@@ -26,6 +27,7 @@ const LOGIN_ONLY = [
   OFFERS_PATH,
   CLAIMS_PATH,
   '/my-claims/*',
+  DOCUMENTS_PATH,
   REQUESTS_PATH,
   NEW_REQUEST_PATH,
   '/motor-claim/*',

@@ -46,6 +46,11 @@ const ClaimDetailPage = lazyPage(() => import('./pages/ClaimDetailPage'), 'Claim
   ...PORTAL_NAMESPACES,
   'claims',
 ]);
+const DocumentsPage = lazyPage(() => import('./pages/DocumentsPage'), 'DocumentsPage', [
+  ...PORTAL_NAMESPACES,
+  'claims',
+  'endorsements',
+]);
 const TermsPage = lazyPage(() => import('./pages/TermsPage'), 'TermsPage', ['terms', 'portal']);
 const RequestsPage = lazyPage(() => import('./requests/RequestsPage'), 'RequestsPage', [
   ...PORTAL_NAMESPACES,
@@ -110,6 +115,7 @@ export function portalRoutes(): RouteObject[] {
     route('MyOffers', 'my-offers', <OffersPage />, 'contracts:offers.title'),
     route('MyClaims', 'my-claims', <ClaimsPage />, 'portal:claims.title'),
     route('MyClaim', 'my-claims/:claimNo', <ClaimDetailPage />, 'claims:detail.pageTitle'),
+    route('MyDocuments', 'my-documents', <DocumentsPage />, 'portal:documents.title'),
     route(
       'PaymentMethodDetails',
       'my-contract/:contractId/payment-method-details',

@@ -13,12 +13,14 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../engine/flow/bundle';
 import { registerCsrf } from './accounts/csrf';
 import { createStatusClient } from './cardProvider/client';
+import { createRefundClient } from './cardProvider/refunds';
 import { devDeskRoutes } from './casework/devDesk';
 import { integrationRoutes } from './casework/integrationRoutes';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
 import { verifyRoutes } from './contracts/certificate/routes';
 import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
+import { resumeWithdrawalRefunds } from './contracts/withdrawal/service';
 import { type Db, openDb } from './db';
 import { motorRoutes } from './offers/motorRoutes';
 import { offerOwnership } from './offers/offerOwner';
@@ -45,8 +47,10 @@ import { expireAnonymousData } from './platform/housekeeping';
 import { frameworkErrorAnswer, registerInputChecks } from './platform/inputSafety';
 import { registerSecurityHeaders, securityHeaders } from './platform/security';
 import { portalRoutes } from './portalRoutes';
+import { publicationGates } from './publishing/gates';
 import { readRepositoryItems } from './publishing/items';
 import { ConfigRegistry } from './publishing/registry';
+import { inProcessStarter } from './publishing/replay/inProcess';
 import { lovRoutes } from './reference/lovRoutes';
 import { registerStaff } from './staff';
 import { registerStudio } from './studio';
@@ -72,6 +76,8 @@ export interface AppDeps {
   flows?: FlowBundle[];
   /** Outbox transports; when absent, SMTP from SMTP_URL and no SMS gateway. */
   transports?: Transports;
+  /** The scenarios the publication gates replay (tests/scenarios/ when absent; tests attach their own). */
+  scenariosDir?: string;
   /** Where the JSON log lines go (stdout when absent); tests read what was logged at which level. */
   logStream?: { write(line: string): void };
 }
@@ -231,10 +237,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // One CSRF rule for every state-changing call of every module, before any body is read.
   registerCsrf(app, ctx);
   // The studio's items, drafts and life cycle (/zcp/studio, behind the staff rules above).
+  // Its gates replay scenarios on an in-process service: buildApp itself is handed over (the
+  // publishing modules never import this file, so no import circle forms).
   await registerStudio(app, ctx, {
-    gates: async () => {
-      throw new Error('the publication gates are not wired yet');
-    },
+    gates: publicationGates({ startService: inProcessStarter(buildApp), scenariosDir: deps.scenariosDir }),
   });
 
   // One per-client request limit over every /zcp route, wherever it is registered (the payment
@@ -311,6 +317,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           (summary) => summary.checked > 0 && app.log.info({ recovery: summary }, 'stale payments checked'),
         )
         .catch((error: unknown) => app.log.error({ err: error }, 'payment recovery failed'));
+      // Withdrawals whose card refund was cut off are finished the same way.
+      resumeWithdrawalRefunds({ db, refunds: createRefundClient(db, config.payment, now), now, log: app.log })
+        .then((summary) => {
+          if (summary.resumed > 0) {
+            app.log.info({ withdrawals: summary }, 'withdrawal refunds resumed');
+            ctx.kickOutbox();
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal refund resumption failed'));
     }, PAYMENT_RECOVERY_MS);
     recovery.unref();
     // Anonymous writes expire (housekeeping.ts), hourly.

@@ -14,6 +14,7 @@ import { withdrawalRoutes } from './contracts/withdrawal/routes';
 import { dashboardRoutes } from './customers/dashboardRoutes';
 import { customerRoutes } from './customers/routes';
 import { loadDemoData } from './demo';
+import { documentRoutes } from './documents/routes';
 import type { ServiceContext } from './platform/context';
 import { requestRoutes } from './requests/routes';
 import { fileRoutes, multipartLimits } from './uploads/routes';
@@ -47,5 +48,6 @@ export function portalRoutes(ctx: ServiceContext): FastifyPluginAsync {
     await app.register(requestRoutes(ctx));
     await app.register(paymethodRoutes(ctx));
     await app.register(withdrawalRoutes(ctx));
+    await app.register(documentRoutes(ctx));
   };
 }

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_RULES } from '../../src/server/claims/rules';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { ConfigError, loadConfig, testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
@@ -227,6 +228,36 @@ describe('a claim followed to its payment', () => {
     // The full account number is kept nowhere.
     const stored = await s.testDb.db.query("SELECT 1 FROM claim_payments WHERE account_masked LIKE '%0052%'");
     expect(stored).toHaveLength(0);
+  });
+
+  it('a decided claim offers no slot and takes no file, with the reason in Greek and English', async () => {
+    const detail = (await andreas.get(`/zcp/claim/detail/${claimNo}`)).json();
+    expect(detail).toMatchObject({
+      STATUS: 'PAID',
+      FILES_OPEN: false,
+      SLOTS: [],
+      MISSING_SLOTS: [],
+      EXTRA_SLOTS: [],
+    });
+    const slot = CLAIM_RULES.products[detail.PRODUCT_CODE as keyof typeof CLAIM_RULES.products].slots[0].id;
+    const [claim] = await s.testDb.db.query<{ claim_id: string }>(
+      'SELECT claim_id::text AS claim_id FROM claims WHERE claim_no = $1',
+      [claimNo],
+    );
+    const late = (lang: 'el' | 'en') =>
+      andreas.upload(
+        '/zcp/claim/ClmUplDocuments',
+        { name: 'late.jpg', bytes: photoBytes },
+        { CLAIM_NO: claimNo, CLAIM_ID: claim.claim_id, OBJECT_NO: '1', SLOT: slot },
+        { lang },
+      );
+    const photoBytes = await photo();
+    const el = await late('el');
+    expect(el.statusCode).toBe(422);
+    expect(el.json().MESSAGES[0]).toMatchObject({ CODE: 'CLAIM_DECIDED' });
+    expect(el.json().MESSAGES[0].MSGTEXT).toMatch(/απόφαση/);
+    const en = await late('en');
+    expect(en.json().MESSAGES[0].MSGTEXT).toMatch(/decision has been made/);
   });
 
   it('every change reached the customer by e-mail in the claim’s language, with the note and the payment', async () => {

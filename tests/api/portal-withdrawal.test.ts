@@ -4,14 +4,26 @@
 // (or the refund recorded for the back office), the contract shows WITHDRAWN and a confirmation
 // mail with its PDF is queued. Day 0, 14 and 15; a claim; twice and in parallel; another
 // customer; the guest link of the policy e-mail (bad and expired tokens, one-time code); and the
-// live-mode refund client speaking refund.do to the sandbox over HTTP.
+// live-mode refund client speaking refund.do to the sandbox over HTTP; a card refund cut off by a
+// stopped instance, resumed once without refunding twice.
 
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, policyEndDate } from '../../src/engine/dates';
+import { loadFlowBundles } from '../../src/engine/flow/files';
 import { withdrawalTerms } from '../../src/engine/withdrawal';
-import { createHttpRefundClient } from '../../src/server/cardProvider/refunds';
+import {
+  createHttpRefundClient,
+  createSandboxRefundClient,
+  type RefundClient,
+} from '../../src/server/cardProvider/refunds';
 import { createWithdrawalLink } from '../../src/server/contracts/withdrawal/links';
+import {
+  resumeWithdrawalRefunds,
+  STALE_REFUND_MS,
+  type WithdrawalDeps,
+  withdraw,
+} from '../../src/server/contracts/withdrawal/service';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { SANDBOX_MERCHANT } from '../../src/server/payments/config';
 import { testConfig } from '../../src/server/platform/config';
@@ -402,6 +414,103 @@ describe('withdrawal by the link of the policy e-mail', () => {
   });
 });
 
+describe('a card refund cut off by a stopped instance', () => {
+  const quiet = { info: () => {}, error: () => {} };
+  const sandbox = () => createSandboxRefundClient(s.testDb.db, SANDBOX_MERCHANT.merchantId, s.clock.now);
+  const never = new Promise<never>(() => {});
+  /** The provider does the refund (or not, with `refundFirst` false), then the instance stops. */
+  const stopping = (refundFirst: boolean): RefundClient => ({
+    refundedCents: (orderId) => sandbox().refundedCents(orderId),
+    refund: async (orderId, cents) => {
+      if (refundFirst) await sandbox().refund(orderId, cents);
+      return never;
+    },
+  });
+  let bundles: WithdrawalDeps['bundles'];
+  beforeAll(async () => {
+    bundles = await loadFlowBundles();
+  });
+  const deps = (refunds: RefundClient): WithdrawalDeps => ({
+    db: s.testDb.db,
+    bundles,
+    refunds,
+    now: s.clock.now,
+    today: () => TODAY,
+    log: quiet,
+  });
+  const row = async (no: string) =>
+    (
+      await s.testDb.db.query<{ refund_status: string; refund_orders: unknown }>(
+        'SELECT refund_status, refund_orders FROM withdrawals WHERE contract_no = $1',
+        [no],
+      )
+    )[0];
+  const confirmations = async (to: string) =>
+    (await s.mailbox(to)).filter((m) => m.template === 'withdrawalConfirmed').length;
+  /** Withdraws through a client that stops the instance; the withdrawal is written, its refund left PENDING. */
+  const cutOff = async (refundFirst: boolean, mail: string) => {
+    const k = await contract(addDays(TODAY, -2), { customerNo: null, mail });
+    void withdraw(deps(stopping(refundFirst)), k.no, 'LINK', 'el', mail);
+    await expect.poll(async () => (await row(k.no))?.refund_status).toBe('PENDING');
+    return k;
+  };
+  const later = async (ms: number, run: () => Promise<unknown>) => {
+    s.clock.advance(ms);
+    try {
+      return await run();
+    } finally {
+      s.clock.advance(-ms);
+    }
+  };
+
+  it('refunded by the provider before the stop: resumed without a second refund, mailed once', async () => {
+    const mail = 'loukia.charalambous@example.com.cy';
+    const k = await cutOff(true, mail);
+    await expect.poll(() => refunded(k.orderId)).toBeGreaterThan(0);
+    const paid = await refunded(k.orderId);
+    expect(await confirmations(mail)).toBe(0);
+
+    // Not while a request could still be at it.
+    expect(await resumeWithdrawalRefunds(deps(sandbox()))).toEqual({ resumed: 0 });
+    const resumed = await later(STALE_REFUND_MS + 60_000, () => resumeWithdrawalRefunds(deps(sandbox())));
+    expect(resumed).toEqual({ resumed: 1 });
+    expect(await row(k.no)).toMatchObject({
+      refund_status: 'REFUNDED',
+      refund_orders: [{ orderId: k.orderId, cents: paid }],
+    });
+    expect(await refunded(k.orderId)).toBe(paid);
+    expect(await confirmations(mail)).toBe(1);
+    // Settled: a later pass finds nothing.
+    expect(await later(2 * STALE_REFUND_MS, () => resumeWithdrawalRefunds(deps(sandbox())))).toEqual({
+      resumed: 0,
+    });
+    expect(await confirmations(mail)).toBe(1);
+  });
+
+  it('stopped before the provider was asked: resumed once by two instances at once, refunded once', async () => {
+    const mail = 'stelios.antoniou@example.com.cy';
+    const k = await cutOff(false, mail);
+    expect(await refunded(k.orderId)).toBe(0);
+    const terms = withdrawalTerms({
+      premiumCents: k.cents,
+      paidCents: k.cents,
+      startDate: addDays(TODAY, -2),
+      expiryDate: k.expiry,
+      issuedOn: addDays(TODAY, -2),
+      today: TODAY,
+      periodDays: 14,
+      hasClaim: false,
+    });
+    const both = await later(STALE_REFUND_MS + 60_000, () =>
+      Promise.all([resumeWithdrawalRefunds(deps(sandbox())), resumeWithdrawalRefunds(deps(sandbox()))]),
+    );
+    expect((both as { resumed: number }[]).reduce((n, r) => n + r.resumed, 0)).toBe(1);
+    expect(await refunded(k.orderId)).toBe(terms.refundCents);
+    expect((await row(k.no))?.refund_status).toBe('REFUNDED');
+    expect(await confirmations(mail)).toBe(1);
+  });
+});
+
 describe("the live refund client (the provider's refund.do)", () => {
   it('reads the provider order id from the status and refunds through refund.do, never more than was paid', async () => {
     const k = await contract(addDays(TODAY, -1), { customerNo: null });
@@ -425,8 +534,12 @@ describe("the live refund client (the provider's refund.do)", () => {
       fetch: viaInject,
     };
     const client = createHttpRefundClient(options);
+    expect(await client.refundedCents(k.orderId)).toBe(0);
     expect(await client.refund(k.orderId, 10_000)).toEqual({ ok: true });
     expect(await refunded(k.orderId)).toBe(10_000);
+    // What is refunded so far, as the status answer's paymentAmountInfo says it.
+    expect(await client.refundedCents(k.orderId)).toBe(10_000);
+    expect(await client.refundedCents('NO-SUCH-ORDER')).toBeNull();
     const tooMuch = await client.refund(k.orderId, k.cents);
     expect(tooMuch).toMatchObject({ ok: false, code: '7' });
     expect(await refunded(k.orderId)).toBe(10_000);

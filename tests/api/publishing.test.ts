@@ -247,7 +247,10 @@ describe('the life cycle', () => {
     expect(error).toBeInstanceOf(ApiError);
     const refusal = error as ApiError;
     expect(refusal.statusCode).toBe(422);
-    expect(refusal.extra).toMatchObject({ CODE: 'GATES_FAILED', REASONS: reasons });
+    expect(refusal.extra).toMatchObject({
+      CODE: 'GATES_FAILED',
+      REASONS: reasons.map((r) => ({ GATE: r.gate, DETAIL: r.detail })),
+    });
     expect(refusal.messages.map((m) => m.key)).toEqual([
       'errors.publishing.gatesFailed',
       'errors.publishing.gate.checker',

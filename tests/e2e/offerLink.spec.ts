@@ -4,7 +4,7 @@
 
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText as L, prepareVisitor, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { compareOutcome, type Scenario } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import { bundle, expectAccessible, mailsTo, scenario, watchConsole } from './support';
 

@@ -3,7 +3,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import { localeText as L, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { compareOutcome, type Scenario } from '../../src/cli/replay/scenario';
+import { compareOutcome, type Scenario } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import { bundle, expectAccessible, scenario, watchConsole } from './support';
 

@@ -7,8 +7,8 @@
 
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { localeText, replayScenarioInPage } from '../../src/cli/replay/browser';
-import { compareOutcome, type ReplayResult } from '../../src/cli/replay/scenario';
 import { formatEuro } from '../../src/engine/money';
+import { compareOutcome, type ReplayResult } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import {
   ARTIFACTS,
@@ -279,7 +279,11 @@ const REFUSALS = [
   'hunter-referral-six-guns',
 ];
 
-for (const file of REFUSALS) {
+// A referral of the driver and a field limit of the hunter in CI; each replays headless too.
+for (const file of inCi(
+  REFUSALS,
+  (f) => f === 'driver-referral-age-over-70' || f === 'hunter-gun-over-5000',
+)) {
   test(`refuses ${file}`, async ({ page }) => {
     const s = await scenario(file);
     const result = await replayScenarioInPage(page, await bundle(s.flow), s, {

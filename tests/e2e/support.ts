@@ -7,9 +7,9 @@ import { expect, type Page } from '@playwright/test';
 import axe from 'axe-core';
 import sharp from 'sharp';
 import { rememberCookieChoice } from '../../src/cli/replay/browser';
-import { readScenario, type Scenario } from '../../src/cli/replay/scenario';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
 import { loadFlowBundles } from '../../src/engine/flow/files';
+import { readScenario, type Scenario } from '../../src/server/publishing/replay/scenario';
 
 let bundles: Promise<FlowBundle[]> | null = null;
 export async function bundle(id: string): Promise<FlowBundle> {

@@ -3,7 +3,7 @@
 
 import { expect } from '@playwright/test';
 import { localeText as L, replayScenarioInPage } from '../../src/cli/replay/browser';
-import type { Scenario } from '../../src/cli/replay/scenario';
+import type { Scenario } from '../../src/server/publishing/replay/scenario';
 import { test } from './fixtures';
 import { bundle, expectAccessible, scenario } from './support';
 

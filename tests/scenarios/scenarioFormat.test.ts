@@ -5,7 +5,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { daysOf, promoBlockOf, readScenario, resolveAnswers } from '../../src/cli/replay/scenario';
+import {
+  daysOf,
+  promoBlockOf,
+  readScenario,
+  resolveAnswers,
+} from '../../src/server/publishing/replay/scenario';
 
 describe('the scenario format', () => {
   it('resolves dates with one offset or several, one after the other', () => {

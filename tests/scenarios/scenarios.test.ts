@@ -6,14 +6,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import i18next, { type TFunction } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayHeadless } from '../../src/cli/replay/headless';
 import { startInProcessService } from '../../src/cli/replay/inProcess';
-import { compareOutcome, PROMO_PAGE, readScenario } from '../../src/cli/replay/scenario';
-import { type ReplayScreen, screenTexts } from '../../src/cli/replay/screen';
 import type { FlowBundle } from '../../src/engine/flow/bundle';
 import { namespaceOf } from '../../src/engine/flow/expand';
 import { loadFlowBundles } from '../../src/engine/flow/files';
 import type { Flow } from '../../src/engine/flow/types';
+import { replayHeadless } from '../../src/server/publishing/replay/headless';
+import { compareOutcome, PROMO_PAGE, readScenario } from '../../src/server/publishing/replay/scenario';
+import { type ReplayScreen, screenTexts } from '../../src/server/publishing/replay/screen';
 
 const dir = join(import.meta.dirname, '.');
 const files = readdirSync(dir)

@@ -2,12 +2,12 @@
 // every end of the shipped flows and reports unreachable substeps.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseFlow } from '../../src/cli/flows-paths';
 import { readLocales, readSchemas, serviceLovNames } from '../../src/cli/workspace';
 import { type CheckInputs, checkFlowFolder } from '../../src/engine/flow/check';
 import { loadFlowBundles, readFieldSets, readFlowFiles } from '../../src/engine/flow/files';
 import { FlowLoadError, loadFlow } from '../../src/engine/flow/load';
 import type { Flow } from '../../src/engine/flow/types';
+import { analyseFlow } from '../../src/engine/machine/pathAnalysis';
 
 let base: Omit<CheckInputs, 'files'>;
 let driverFiles: CheckInputs['files'];

@@ -221,6 +221,23 @@ describe('messages', () => {
     expect(readOrderStatusAnswer({ errorCode: '0', orderStatus: 9, amount: 1 })).toBeNull();
     expect(readOrderStatusAnswer([])).toBeNull();
   });
+
+  it('read the amounts of an order-status answer; one that is not an amount is left unknown', () => {
+    const answer = readOrderStatusAnswer({
+      errorCode: '0',
+      orderStatus: 4,
+      amount: 36500,
+      paymentAmountInfo: { approvedAmount: 36500, depositedAmount: '36500', refundedAmount: -5 },
+    });
+    expect(answer?.paymentAmountInfo).toEqual({
+      approvedAmount: 36500,
+      depositedAmount: 36500,
+      refundedAmount: undefined,
+    });
+    expect(
+      readOrderStatusAnswer({ errorCode: '0', orderStatus: 2, amount: 1 })?.paymentAmountInfo,
+    ).toBeUndefined();
+  });
 });
 
 describe('sandbox card page rules', () => {

@@ -10,7 +10,6 @@ import { ymdToDisplay } from '../../engine/dates';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import type { Field, Substep } from '../../engine/flow/types';
 import { getPath } from '../../engine/paths';
-import { ROOT } from '../workspace';
 import {
   emptyResult,
   type PaymentOutcome,
@@ -20,7 +19,8 @@ import {
   type ReplayResult,
   resolveAnswers,
   type Scenario,
-} from './scenario';
+} from '../../server/publishing/replay/scenario';
+import { ROOT } from '../workspace';
 
 /** A locale string as the page shows it ("ns:key.path"), for locating elements by their names. */
 export function localeText(lang: string, key: string, values: Record<string, string> = {}): string {

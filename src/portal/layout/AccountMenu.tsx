@@ -5,7 +5,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { HELP_PATH, LOGIN_PATH, PROFILE_PATH, REQUESTS_PATH, TERMS_PATH } from '../routePaths';
+import {
+  DOCUMENTS_PATH,
+  HELP_PATH,
+  LOGIN_PATH,
+  PROFILE_PATH,
+  REQUESTS_PATH,
+  TERMS_PATH,
+} from '../routePaths';
 import { useCustomer } from '../state/customer';
 import { logoutNow, useSession } from '../state/session';
 
@@ -70,6 +77,9 @@ export function AccountMenu() {
         </li>
         <li>
           <Link to={REQUESTS_PATH}>{t('account.requests')}</Link>
+        </li>
+        <li>
+          <Link to={DOCUMENTS_PATH}>{t('account.documents')}</Link>
         </li>
         <li>
           <Link to={HELP_PATH}>{t('account.help')}</Link>

@@ -3,7 +3,7 @@
 
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { CLAIMS_PATH, CONTRACTS_PATH, DASHBOARD_PATH, OFFERS_PATH } from '../routePaths';
+import { CLAIMS_PATH, CONTRACTS_PATH, DASHBOARD_PATH, DOCUMENTS_PATH, OFFERS_PATH } from '../routePaths';
 import { openPurchaseDialog } from '../state/purchaseDialog';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -36,6 +36,11 @@ export function PortalMenu() {
       <li>
         <NavLink to={CLAIMS_PATH} className={linkClass}>
           {t('menu.claims')}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={DOCUMENTS_PATH} className={linkClass}>
+          {t('menu.documents')}
         </NavLink>
       </li>
     </ul>

@@ -304,6 +304,8 @@ export interface JccOrderStatusAnswer {
   cardAuthInfo?: { maskedPan?: string; expiration?: string };
   /** Merchant-order attributes; mdOrder is the provider's own order id. */
   attributes?: { name: string; value: string }[];
+  /** The order's amounts so far, minor units (getOrderStatusExtended's paymentAmountInfo). */
+  paymentAmountInfo?: { approvedAmount?: number; depositedAmount?: number; refundedAmount?: number };
 }
 
 export const STATUS_ERROR_CODE = { OK: '0', ACCESS_DENIED: '5', NOT_FOUND: '6' } as const;
@@ -335,6 +337,18 @@ export function readOrderStatusAnswer(json: unknown): JccOrderStatusAnswer | nul
       maskedPan: typeof card.maskedPan === 'string' ? card.maskedPan : undefined,
       expiration: typeof card.expiration === 'string' ? card.expiration : undefined,
     };
+  const amounts = r.paymentAmountInfo as Record<string, unknown> | undefined;
+  if (amounts && typeof amounts === 'object') {
+    const minor = (v: unknown) => {
+      const n = typeof v === 'string' ? Number(v) : v;
+      return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+    };
+    answer.paymentAmountInfo = {
+      approvedAmount: minor(amounts.approvedAmount),
+      depositedAmount: minor(amounts.depositedAmount),
+      refundedAmount: minor(amounts.refundedAmount),
+    };
+  }
   return answer;
 }
 

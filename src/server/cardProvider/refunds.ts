@@ -1,6 +1,8 @@
 // The service's side of the provider's refund call: the sandbox's records refunded in-process, or
 // the real provider's REST refund.do over HTTP. refund.do names the provider's own order id
 // (mdOrder), so the HTTP client first reads it from the order status (getOrderStatusExtended).
+// The same status says what is refunded of the order so far (paymentAmountInfo.refundedAmount):
+// a refund cut off before its answer arrived is resumed by refunding only what is missing.
 
 import type { Db } from '../db';
 import type { PaymentConfig } from '../payments/config';
@@ -18,6 +20,11 @@ export type RefundOutcome = { ok: true } | { ok: false; code: string; message: s
 export interface RefundClient {
   /** Refunds `amountCents` of the merchant's order `orderId`. Rejects when the provider cannot be asked. */
   refund(orderId: string, amountCents: number): Promise<RefundOutcome>;
+  /**
+   * What is refunded of the order so far, cents; null when the provider has no such order. Rejects
+   * when the provider cannot be asked or does not say.
+   */
+  refundedCents(orderId: string): Promise<number | null>;
 }
 
 const REFUSED_TEXT: Record<string, string> = {
@@ -36,6 +43,13 @@ export function createSandboxRefundClient(
       if (outcome === 'OK') return { ok: true };
       const code = outcome === 'NOT_FOUND' ? REFUND_ERROR_CODE.NOT_FOUND : REFUND_ERROR_CODE.REFUSED;
       return { ok: false, code, message: REFUSED_TEXT[code] };
+    },
+    async refundedCents(orderId) {
+      const [row] = await db.query<{ refunded_cents: number }>(
+        'SELECT refunded_cents FROM sandbox_orders WHERE mer_id = $1 AND order_id = $2',
+        [merchantId, orderId],
+      );
+      return row ? Number(row.refunded_cents) : null;
     },
   };
 }
@@ -65,11 +79,23 @@ export function createHttpRefundClient(options: HttpRefundClientOptions): Refund
     if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}`);
     return response.json() as Promise<unknown>;
   };
+  const statusOf = async (orderId: string) => {
+    const json = await post(options.statusUrl, { orderNumber: orderId });
+    const status = readOrderStatusAnswer(json);
+    if (!status) throw new Error('order-status query answered something that is not an order status');
+    return { json, status };
+  };
   return {
+    async refundedCents(orderId) {
+      const { status } = await statusOf(orderId);
+      if (status.errorCode === STATUS_ERROR_CODE.NOT_FOUND) return null;
+      const refunded = status.paymentAmountInfo?.refundedAmount;
+      if (status.errorCode !== STATUS_ERROR_CODE.OK || refunded === undefined)
+        throw new Error(`order-status query gave no refunded amount (errorCode ${status.errorCode})`);
+      return refunded;
+    },
     async refund(orderId, amountCents) {
-      const statusJson = await post(options.statusUrl, { orderNumber: orderId });
-      const status = readOrderStatusAnswer(statusJson);
-      if (!status) throw new Error('order-status query answered something that is not an order status');
+      const { json: statusJson, status } = await statusOf(orderId);
       if (status.errorCode === STATUS_ERROR_CODE.NOT_FOUND)
         return {
           ok: false,

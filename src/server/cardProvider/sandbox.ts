@@ -81,6 +81,22 @@ function sendPage(reply: FastifyReply, status: number, html: string, formTarget 
     .send(html);
 }
 
+const APPROVED: readonly number[] = [
+  ORDER_STATUS.PRE_AUTHORISED,
+  ORDER_STATUS.DEPOSITED,
+  ORDER_STATUS.REFUNDED,
+];
+const DEPOSITED: readonly number[] = [ORDER_STATUS.DEPOSITED, ORDER_STATUS.REFUNDED];
+
+/** What of the order is approved, deposited and refunded, as the provider's paymentAmountInfo. */
+function amountsOf(order: SandboxOrder) {
+  return {
+    approvedAmount: APPROVED.includes(order.orderStatus) ? order.amountCents : 0,
+    depositedAmount: DEPOSITED.includes(order.orderStatus) ? order.amountCents : 0,
+    refundedAmount: order.refundedCents,
+  };
+}
+
 /** The status query's answer for one order, as getOrderStatusExtended gives it. */
 export function sandboxStatusAnswer(order: SandboxOrder): JccOrderStatusAnswer {
   return {
@@ -94,6 +110,7 @@ export function sandboxStatusAnswer(order: SandboxOrder): JccOrderStatusAnswer {
     currency: order.currency,
     // The provider's own order id, which refund.do takes.
     attributes: [{ name: 'mdOrder', value: order.mdOrder }],
+    paymentAmountInfo: amountsOf(order),
     ...(order.bindingId
       ? {
           bindingInfo: { bindingId: order.bindingId },

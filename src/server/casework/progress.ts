@@ -258,11 +258,19 @@ export async function claimPayment(db: Db, claimId: string | number): Promise<Cl
   };
 }
 
-/** True when the customer may add files to a case in `status` (case_statuses.customer_uploads). */
-export async function customerUploads(db: Db, kind: CaseKind, status: string): Promise<boolean> {
-  const [row] = await db.query<{ customer_uploads: boolean }>(
-    'SELECT customer_uploads FROM case_statuses WHERE case_kind = $1 AND status = $2',
+/**
+ * What files the customer may add to a case in `status`: the case's own slots while it is being
+ * assessed (case_statuses.files_open), and the extra ones the insurer asked for
+ * (case_statuses.customer_uploads).
+ */
+export async function caseFileRights(
+  db: Db,
+  kind: CaseKind,
+  status: string,
+): Promise<{ own: boolean; extra: boolean }> {
+  const [row] = await db.query<{ files_open: boolean; customer_uploads: boolean }>(
+    'SELECT files_open, customer_uploads FROM case_statuses WHERE case_kind = $1 AND status = $2',
     [kind, status],
   );
-  return row?.customer_uploads === true;
+  return { own: row?.files_open === true, extra: row?.customer_uploads === true };
 }

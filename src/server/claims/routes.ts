@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../../engine/flow/bundle';
 import { auth, forbidden, requireSession } from '../accounts/http';
-import { caseHistory, claimPayment, customerUploads, recordFiled } from '../casework/progress';
+import { caseFileRights, caseHistory, claimPayment, recordFiled } from '../casework/progress';
 import { contractsOf } from '../customers/dashboard';
 import type { Db } from '../db';
 import { enqueueMail } from '../outbox';
@@ -166,7 +166,8 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
     const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
     const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
-    const moreInfo = await customerUploads(ctx.db, 'CLAIM', claim.status);
+    const rights = await caseFileRights(ctx.db, 'CLAIM', claim.status);
+    const moreInfo = rights.extra;
     return {
       CLAIM_NO: claim.claim_no,
       CLAIM_ID: String(claim.claim_id),
@@ -181,9 +182,11 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
         SLOT_DESC: slotLabel(lang, f.SLOT),
       })),
       // Slots the customer meant to fill and whose file has not arrived: added from the detail screen.
-      MISSING_SLOTS: (claim.declared_slots ?? []).filter((s) => !filled.has(s)),
-      // Every slot of the product, so the detail screen can offer the right kind of file for each.
-      SLOTS: CLAIM_RULES.products[claim.product_code].slots.map((r) => ({
+      MISSING_SLOTS: rights.own ? (claim.declared_slots ?? []).filter((s) => !filled.has(s)) : [],
+      // While the claim is being assessed: every slot of the product, so the detail screen can offer
+      // the right kind of file for each; none once it is decided.
+      FILES_OPEN: rights.own,
+      SLOTS: (rights.own ? CLAIM_RULES.products[claim.product_code].slots : []).map((r) => ({
         SLOT: r.id,
         KIND: r.kind,
         FILLED: filled.has(r.id),

@@ -1,9 +1,9 @@
-// Which kind of file a slot of a claim takes: the product's own slots (claim rules) at any time,
-// and the extra ones (EXTRA_1 ...) only while the claim's status lets the customer add files
-// (the insurer asked for more information; case_statuses.customer_uploads).
+// Which kind of file a slot of a claim takes: the product's own slots (claim rules) until the claim
+// is decided (case_statuses.files_open), and the extra ones (EXTRA_1 ...) only while the insurer
+// asks for more information (case_statuses.customer_uploads).
 
 import { coded } from '../accounts/http';
-import { customerUploads } from '../casework/progress';
+import { caseFileRights } from '../casework/progress';
 import type { Db } from '../db';
 import type { UploadKind } from '../uploads/kinds';
 import { type ClaimProduct, EXTRA_SLOTS, slotRule } from './rules';
@@ -15,12 +15,14 @@ export async function claimSlotKind(
   slot: string,
 ): Promise<UploadKind> {
   const rule = slotRule(claim.product_code, slot);
-  if (rule) return rule.kind;
-  if (!EXTRA_SLOTS.includes(slot))
+  if (!rule && !EXTRA_SLOTS.includes(slot))
     throw coded(422, 'claims:refusals.unknownSlot', 'UNKNOWN_SLOT', {}, 'SLOT');
-  if (!(await customerUploads(db, 'CLAIM', claim.status))) {
-    throw coded(422, 'claims:refusals.notAskedForMore', 'NOT_ASKED_FOR_MORE', {}, 'SLOT');
+  const rights = await caseFileRights(db, 'CLAIM', claim.status);
+  if (rule) {
+    if (!rights.own) throw coded(422, 'claims:refusals.decided', 'CLAIM_DECIDED', {}, 'SLOT');
+    return rule.kind;
   }
+  if (!rights.extra) throw coded(422, 'claims:refusals.notAskedForMore', 'NOT_ASKED_FOR_MORE', {}, 'SLOT');
   // A photo from the phone or a scan: either is evidence the claims team asked for.
   return 'document';
 }

@@ -95,6 +95,11 @@ const KEY: Record<RefusalCode, string> = {
   GATES_FAILED: 'gatesFailed',
 };
 
+/** Gate reasons in the service's answer shape: [{ GATE, DETAIL }]. */
+export function reasonsView(reasons: GateReason[]): { GATE: GateName; DETAIL: string }[] {
+  return reasons.map((r) => ({ GATE: r.gate, DETAIL: r.detail }));
+}
+
 /** A refused transition: the code (CODE in the answer) and, for the gates, every reason. */
 export function refusal(code: RefusalCode, reasons: GateReason[] = []): ApiError {
   const messages: PendingMessage[] = [{ key: `errors.publishing.${KEY[code]}`, code }];
@@ -102,7 +107,7 @@ export function refusal(code: RefusalCode, reasons: GateReason[] = []): ApiError
     messages.push({ key: `errors.publishing.gate.${reason.gate}`, params: { detail: reason.detail }, code });
   return new ApiError(STATUS[code], messages, {
     CODE: code,
-    ...(reasons.length ? { REASONS: reasons } : {}),
+    ...(reasons.length ? { REASONS: reasonsView(reasons) } : {}),
   });
 }
 
@@ -194,15 +199,21 @@ export async function newDraftFromLive(
   return reread(deps.db, id);
 }
 
-/** A folder brought in (flows:import) as the item's draft; a new item is made for a new key. */
+/**
+ * A folder brought in (flows:import) as the item's draft; a new item is made for a new key, unless
+ * `existingOnly` (the studio's zip import, where an unknown key is a mistake: UNKNOWN_ITEM).
+ */
 export async function importDraft(
   deps: LifeCycleDeps,
   actor: Actor,
   item: ItemContent,
+  options: { existingOnly?: boolean; note?: string } = {},
 ): Promise<ConfigVersion> {
   mayEdit(actor);
   const id = await deps.db.transaction(async (tx) => {
-    const found = await ensureItem(tx, item.kind, item.key);
+    const known = options.existingOnly ? await itemId(tx, item.kind, item.key) : undefined;
+    if (options.existingOnly && known === undefined) throw refusal('UNKNOWN_ITEM');
+    const found = known ?? (await ensureItem(tx, item.kind, item.key));
     await tx.query('SELECT id FROM config_items WHERE id = $1 FOR UPDATE', [found]);
     if (await hasDraft(tx, found)) throw refusal('DRAFT_EXISTS');
     const live = await liveOf(tx, found);
@@ -211,7 +222,7 @@ export async function importDraft(
       files: item.files,
       basedOn: live?.id ?? null,
       author: actor.staffId,
-      note: 'imported',
+      note: options.note ?? 'imported',
       now: deps.now(),
     });
   });

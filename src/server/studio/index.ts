@@ -7,9 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/context';
 import type { Gates, LifeCycleDeps } from '../publishing/lifecycle';
 import { STUDIO_API } from '../staff';
+import { checkRoutes } from './checkRoutes';
+import { diffRoutes } from './diffRoutes';
 import { impactRoutes } from './impact/routes';
 import { itemRoutes } from './itemRoutes';
+import { lifeCycleRoutes } from './lifeCycleRoutes';
 import { textsRoutes } from './texts/routes';
+import { zipRoutes } from './zip/routes';
 
 export interface StudioOptions {
   /** The publication gates (src/server/publishing/gates.ts), run by publish, rollback and /gates. */
@@ -25,8 +29,12 @@ export async function registerStudio(
   await app.register(
     async (studio) => {
       await studio.register(itemRoutes(ctx, deps));
+      await studio.register(checkRoutes(ctx));
+      await studio.register(lifeCycleRoutes(ctx, deps));
+      await studio.register(diffRoutes(ctx));
       await studio.register(textsRoutes(ctx));
       await studio.register(impactRoutes(ctx));
+      await studio.register(zipRoutes(ctx, deps));
     },
     { prefix: STUDIO_API },
   );

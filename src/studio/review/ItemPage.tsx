@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../layout/Layout';
+import { ItemLinks } from '../texts/ItemLinks';
 
 export function ItemPage() {
   const { t } = useTranslation('studio');
@@ -17,6 +18,7 @@ export function ItemPage() {
           {t('item.edit')}
         </Link>
       </p>
+      <ItemLinks kind={kind} itemKey={key} />
     </>
   );
 }

@@ -51,6 +51,8 @@ export async function startService(
     transports?: Transports;
     clock?: TestClock;
     flows?: FlowBundle[];
+    /** The scenarios the publication gates replay (tests/scenarios/ unless given). */
+    scenariosDir?: string;
     /** Receives the service's JSON log lines (give `config.logLevel` too: tests log nothing by default). */
     logStream?: { write(line: string): void };
   } = {},
@@ -65,6 +67,7 @@ export async function startService(
     now: clock.now,
     transports: options.transports ?? {},
     flows: options.flows,
+    scenariosDir: options.scenariosDir,
     logStream: options.logStream,
   };
   const app = await buildApp(config, { ...deps, db: testDb.db });

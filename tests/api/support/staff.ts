@@ -28,9 +28,11 @@ export class StaffClient {
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: unknown,
-    extra: { csrf?: string | null; lang?: 'el' | 'en'; cookie?: string } = {},
+    extra: { csrf?: string | null; lang?: 'el' | 'en'; cookie?: string; contentType?: string } = {},
   ): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = {};
+    // A body that is not JSON (a zip) goes as it is, under the type given.
+    if (extra.contentType) headers['content-type'] = extra.contentType;
     const cookie = [[...this.jar].map(([k, v]) => `${k}=${v}`).join('; '), extra.cookie ?? '']
       .filter(Boolean)
       .join('; ');

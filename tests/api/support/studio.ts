@@ -13,8 +13,9 @@ export const EDITOR = 'marios.hadjigeorgiou@gic.com.cy';
 export const PUBLISHER = 'katerina.demetriou@gic.com.cy';
 export const ADMIN = 'christos.panayiotou@gic.com.cy';
 
-export function startStudioService(): Promise<TestService> {
+export function startStudioService(options: { scenariosDir?: string } = {}): Promise<TestService> {
   return startService({
+    ...options,
     config: {
       portal: { ...testConfig().portal, demoData: true },
       staff: { ...testConfig().staff, demoData: true, secondFactorRequired: true },

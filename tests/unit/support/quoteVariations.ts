@@ -8,13 +8,14 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import promoCodes from '../../../flows/_catalogues/promoCodes.json' with { type: 'json' };
-import { resolveAnswers } from '../../../src/cli/replay/scenario';
 import type { Quote } from '../../../src/engine/flow/types';
 import { setPath } from '../../../src/engine/paths';
 import type { Product } from '../../../src/server/offers/catalog';
+import { resolveAnswers } from '../../../src/server/publishing/replay/scenario';
 import { type Variation, quoteVariations as variations } from '../../../src/server/studio/impact/variations';
 
-export { seeded, type Variation } from '../../../src/server/studio/impact/variations';
+export { seeded } from '../../../src/engine/seeded';
+export type { Variation } from '../../../src/server/studio/impact/variations';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 

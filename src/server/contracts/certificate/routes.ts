@@ -7,12 +7,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FlowBundle } from '../../../engine/flow/bundle';
 import { getPath } from '../../../engine/paths';
 import { auth, coded, requireSession } from '../../accounts/http';
+import type { CustomerRow } from '../../customers/store';
 import type { Db } from '../../db';
 import { type ServiceContext, today } from '../../platform/context';
 import { ApiError, requestLang } from '../../platform/errors';
+import type { Lang } from '../../platform/i18n';
 import { hitLimit } from '../../platform/rateLimit';
 import { answers, body, noContent, str } from '../../platform/schemaParts';
-import { contractDetail, holderName, ownContract } from '../detail';
+import { type ContractDetail, contractDetail, holderName, ownContract, type StoredContract } from '../detail';
 import { certificateFileName, certificatePdf } from './pdf';
 import { certificateOf, currentToken, revokeToken, TOKEN_PATTERN } from './store';
 
@@ -66,6 +68,52 @@ async function verify(
 
 const unknownCertificate = () => coded(404, 'errors.certificate.unknown', 'NOT_FOUND');
 
+type CertificateConfig = NonNullable<ReturnType<typeof certificateOfFlow>>;
+
+/** The certificate PDF of a contract in force, with the QR code of its current token. */
+async function drawCertificate(
+  ctx: ServiceContext,
+  row: StoredContract,
+  config: CertificateConfig,
+  detail: ContractDetail & Record<string, unknown>,
+  lang: Lang,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const token = await currentToken(ctx.db, row.contract_no, ctx.now());
+  const contract = detail.CS_CONTRACT;
+  const pdf = await certificatePdf({
+    lang,
+    config,
+    data: row.data,
+    contractNo: row.contract_no,
+    holderName: holderName(row.data, detail),
+    vehicle: String(detail.CS_OBJECT.OBJECT_DESC ?? ''),
+    cover: String(contract.PACKAGE_DESC ?? ''),
+    startDate: row.start_date,
+    expiryDate: row.expiry_date,
+    issuedOn: today(ctx),
+    verifyUrl: `${ctx.config.publicUrl}/verify/${token}`,
+  });
+  return { pdf, fileName: certificateFileName(row.contract_no, lang) };
+}
+
+/**
+ * The certificate of a contract already checked to be the caller's (the documents' page): 409 when
+ * its product has none or it is not in force, as on the contract page.
+ */
+export async function renderCertificate(
+  ctx: ServiceContext,
+  row: StoredContract,
+  customer: CustomerRow,
+  lang: Lang,
+): Promise<{ pdf: Buffer; fileName: string }> {
+  const config = certificateOfFlow(ctx.bundles, row.flow_id);
+  if (!config) throw coded(409, 'errors.certificate.none', 'NO_CERTIFICATE');
+  const detail = contractDetail(row, ctx.bundles, customer, lang, today(ctx));
+  if (detail.CS_CONTRACT.CERTIFICATE !== true)
+    throw coded(409, 'errors.certificate.notInForce', 'NOT_IN_FORCE');
+  return drawCertificate(ctx, row, config, detail, lang);
+}
+
 export function certificateRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
 
@@ -102,27 +150,10 @@ export function certificateRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { row, config, detail, lang } = await certifiable(request);
-        const token = await currentToken(ctx.db, row.contract_no, ctx.now());
-        const contract = detail.CS_CONTRACT;
-        const pdf = await certificatePdf({
-          lang,
-          config,
-          data: row.data,
-          contractNo: row.contract_no,
-          holderName: holderName(row.data, detail),
-          vehicle: String(detail.CS_OBJECT.OBJECT_DESC ?? ''),
-          cover: String(contract.PACKAGE_DESC ?? ''),
-          startDate: row.start_date,
-          expiryDate: row.expiry_date,
-          issuedOn: today(ctx),
-          verifyUrl: `${ctx.config.publicUrl}/verify/${token}`,
-        });
+        const { pdf, fileName } = await drawCertificate(ctx, row, config, detail, lang);
         return reply
           .header('content-type', 'application/pdf')
-          .header(
-            'content-disposition',
-            `attachment; filename="${certificateFileName(row.contract_no, lang)}"`,
-          )
+          .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'no-store')
           .send(pdf);
       },

@@ -3,7 +3,8 @@
 // withdrawal or a double click, whichever arrives second, writes nothing and refunds nothing).
 // Then the refund: through the card provider when the contract was paid by card there
 // (payment_orders), otherwise recorded for the back office; then the confirmation mail with the
-// withdrawal PDF, through the outbox.
+// withdrawal PDF, through the outbox, written with the refund's final status. A card refund cut off
+// in between (the instance stopped) stays PENDING until resumeWithdrawalRefunds finishes it.
 
 import { ymdToDisplay } from '../../../engine/dates';
 import type { FlowBundle } from '../../../engine/flow/bundle';
@@ -18,6 +19,8 @@ import { hasKey, type Lang, t } from '../../platform/i18n';
 import { withdrawalFileName, withdrawalPdf } from './pdf';
 import {
   CALL_CENTRE_PHONE,
+  type CardOrder,
+  cardOrdersOf,
   type WithdrawalContract,
   type WithdrawalReason,
   type WithdrawalRecord,
@@ -114,19 +117,30 @@ export function confirmationPdf(contract: WithdrawalContract, record: Withdrawal
   });
 }
 
-/** Refunds the withdrawal's amount over the contract's card orders, oldest first. */
+/**
+ * Refunds `refundCents` over the contract's card orders, oldest first. What the provider already
+ * refunded of an order counts towards it, so a refund cut off before its answer arrived is resumed
+ * by refunding only what is missing, never twice.
+ */
 async function refundByCard(
-  deps: WithdrawalDeps,
-  state: WithdrawalState,
+  refunds: RefundClient,
+  refundCents: number,
+  cardOrders: CardOrder[],
 ): Promise<{ status: 'REFUNDED' | 'FAILED'; orders: { orderId: string; cents: number }[]; error?: string }> {
-  let left = state.terms.refundCents;
+  let left = refundCents;
   const done: { orderId: string; cents: number }[] = [];
-  for (const order of state.cardOrders) {
+  for (const order of cardOrders) {
     if (left <= 0) break;
     const cents = Math.min(left, order.amount_cents);
     try {
-      const outcome = await deps.refunds.refund(order.order_id, cents);
-      if (!outcome.ok) return { status: 'FAILED', orders: done, error: `${outcome.code} ${outcome.message}` };
+      const already = await refunds.refundedCents(order.order_id);
+      if (already === null)
+        return { status: 'FAILED', orders: done, error: `order ${order.order_id} not found` };
+      if (already < cents) {
+        const outcome = await refunds.refund(order.order_id, cents - already);
+        if (!outcome.ok)
+          return { status: 'FAILED', orders: done, error: `${outcome.code} ${outcome.message}` };
+      }
     } catch (error) {
       return { status: 'FAILED', orders: done, error: (error as Error).message };
     }
@@ -136,6 +150,73 @@ async function refundByCard(
   return left > 0
     ? { status: 'FAILED', orders: done, error: `${left} cents not covered by card orders` }
     : { status: 'REFUNDED', orders: done };
+}
+
+/** The confirmation mail with its PDF, written in the caller's transaction. */
+async function enqueueConfirmation(db: Db, contract: WithdrawalContract, record: WithdrawalRecord) {
+  if (!record.mail_to) return;
+  const lang = record.language as Lang;
+  const pdf = await confirmationPdf(contract, record, lang);
+  const euro = (cents: number) => formatEuro(cents / 100, lang);
+  await enqueueMail(db, {
+    to: record.mail_to,
+    template: 'withdrawalConfirmed',
+    lang,
+    values: {
+      name: holderNameOf(contract.data),
+      contractNo: contract.contract_no,
+      product: productTitle(contract, lang),
+      withdrawnOn: ymdToDisplay(record.withdrawn_on),
+      premium: euro(Number(record.premium_cents)),
+      coveredDays: Number(record.covered_days),
+      kept: euro(Number(record.kept_cents)),
+      refund: euro(Number(record.refund_cents)),
+      refundWay: refundWayText(lang, record),
+    },
+    attachments: [
+      {
+        fileName: withdrawalFileName(contract.contract_no, lang),
+        contentType: 'application/pdf',
+        content: pdf,
+      },
+    ],
+  });
+}
+
+/**
+ * The card refund of a withdrawal still PENDING, then its final status and the confirmation mail in
+ * one transaction: a withdrawal is PENDING until both are written. Null when another pass settled it.
+ */
+export async function settleCardRefund(
+  deps: Pick<WithdrawalDeps, 'db' | 'refunds' | 'now' | 'log'>,
+  contract: WithdrawalContract,
+  record: WithdrawalRecord,
+): Promise<WithdrawalRecord | null> {
+  const contractNo = contract.contract_no;
+  const cardOrders = await cardOrdersOf(deps.db, contractNo);
+  const refund = await refundByCard(deps.refunds, Number(record.refund_cents), cardOrders);
+  const settled = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx.query<WithdrawalRecord>(
+      `UPDATE withdrawals SET refund_status = $2, refund_orders = $3::jsonb, refund_error = $4,
+              refunded_at = CASE WHEN $2 = 'REFUNDED' THEN $5::timestamptz ELSE NULL END
+        WHERE contract_no = $1 AND refund_status = 'PENDING' RETURNING *`,
+      [
+        contractNo,
+        refund.status,
+        JSON.stringify(refund.orders),
+        refund.error ?? null,
+        deps.now().toISOString(),
+      ],
+    );
+    if (updated) await enqueueConfirmation(tx, contract, updated);
+    return updated ?? null;
+  });
+  if (refund.status === 'FAILED')
+    deps.log.error(
+      { event: 'withdrawal.refund_failed', contractNo, error: refund.error, refunded: refund.orders },
+      'card refund of a withdrawal failed: the back office pays it',
+    );
+  return settled;
 }
 
 export interface WithdrawalOutcome {
@@ -164,8 +245,9 @@ export async function withdraw(
     const { terms } = state;
     const [inserted] = await tx.query<WithdrawalRecord>(
       `INSERT INTO withdrawals (contract_no, customer_no, channel, withdrawn_on, covered_days, policy_days, premium_cents,
-         paid_cents, kept_cents, refund_cents, refund_method, refund_status, previous_status, language, created_at)
-       VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::timestamptz)
+         paid_cents, kept_cents, refund_cents, refund_method, refund_status, previous_status, language, created_at,
+         mail_to, refund_attempted_at)
+       VALUES ($1, $2, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::timestamptz, $16, $15::timestamptz)
        ON CONFLICT (contract_no) DO NOTHING RETURNING *`,
       [
         contract.contract_no,
@@ -183,6 +265,7 @@ export async function withdraw(
         contract.status,
         lang,
         now.toISOString(),
+        mailTo,
       ],
     );
     const marked = inserted
@@ -196,25 +279,15 @@ export async function withdraw(
       // Another request withdrew it between our read and our write: nothing more is done.
       throw refusal(lang, { ...state, reason: 'WITHDRAWN' });
     }
+    // Nothing left to do with the provider: the mail is written with the withdrawal.
+    if (inserted.refund_status !== 'PENDING') await enqueueConfirmation(tx, contract, inserted);
     return { state, record: inserted };
   });
 
-  let final = record;
-  if (state.refundMethod === 'CARD') {
-    const refund = await refundByCard(deps, state);
-    const [updated] = await deps.db.query<WithdrawalRecord>(
-      `UPDATE withdrawals SET refund_status = $2, refund_orders = $3::jsonb, refund_error = $4,
-              refunded_at = CASE WHEN $2 = 'REFUNDED' THEN $5::timestamptz ELSE NULL END
-        WHERE contract_no = $1 RETURNING *`,
-      [contractNo, refund.status, JSON.stringify(refund.orders), refund.error ?? null, now.toISOString()],
-    );
-    final = updated ?? record;
-    if (refund.status === 'FAILED')
-      deps.log.error(
-        { event: 'withdrawal.refund_failed', contractNo, error: refund.error, refunded: refund.orders },
-        'card refund of a withdrawal failed: the back office pays it',
-      );
-  }
+  const final =
+    record.refund_status === 'PENDING'
+      ? ((await settleCardRefund(deps, state.contract, record)) ?? record)
+      : record;
   deps.log.info(
     {
       event: 'withdrawal.done',
@@ -225,35 +298,47 @@ export async function withdraw(
     },
     'contract withdrawn',
   );
-
-  if (mailTo) {
-    const pdf = await confirmationPdf(state.contract, final, lang);
-    const euro = (cents: number) => formatEuro(cents / 100, lang);
-    await enqueueMail(deps.db, {
-      to: mailTo,
-      template: 'withdrawalConfirmed',
-      lang,
-      values: {
-        name: holderNameOf(state.contract.data),
-        contractNo,
-        product: productTitle(state.contract, lang),
-        withdrawnOn: ymdToDisplay(final.withdrawn_on),
-        premium: euro(Number(final.premium_cents)),
-        coveredDays: Number(final.covered_days),
-        kept: euro(Number(final.kept_cents)),
-        refund: euro(Number(final.refund_cents)),
-        refundWay: refundWayText(lang, final),
-      },
-      attachments: [
-        { fileName: withdrawalFileName(contractNo, lang), contentType: 'application/pdf', content: pdf },
-      ],
-    });
-  } else {
+  if (!mailTo)
     deps.log.error(
       { event: 'withdrawal.no_mail_address', contractNo },
       'withdrawal confirmed without a mail address',
     );
-  }
   const contract = (await withdrawalContract(deps.db, contractNo)) ?? state.contract;
   return { contract, record: final };
+}
+
+/** A card refund left PENDING this long was cut off: no request takes so long. */
+export const STALE_REFUND_MS = 10 * 60_000;
+
+/**
+ * Resumes the withdrawals whose card refund was cut off (the instance stopped before the provider
+ * answered, or before the answer was written): each is claimed by stamping its attempt, so two
+ * instances never take the same one, then settled as a withdrawal settles it.
+ */
+export async function resumeWithdrawalRefunds(
+  deps: Pick<WithdrawalDeps, 'db' | 'refunds' | 'now' | 'log'>,
+  limit = 20,
+): Promise<{ resumed: number }> {
+  const now = deps.now();
+  const claimed = await deps.db.query<WithdrawalRecord>(
+    `UPDATE withdrawals SET refund_attempted_at = $1::timestamptz
+      WHERE contract_no IN (
+        SELECT contract_no FROM withdrawals
+         WHERE refund_status = 'PENDING' AND coalesce(refund_attempted_at, created_at) < $2::timestamptz
+         ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+        AND refund_status = 'PENDING'
+      RETURNING *`,
+    [now.toISOString(), new Date(now.getTime() - STALE_REFUND_MS).toISOString(), limit],
+  );
+  let resumed = 0;
+  for (const record of claimed) {
+    const contract = await withdrawalContract(deps.db, record.contract_no);
+    if (!contract) continue;
+    if (await settleCardRefund(deps, contract, record)) resumed++;
+    deps.log.info(
+      { event: 'withdrawal.refund_resumed', contractNo: record.contract_no },
+      'withdrawal refund resumed',
+    );
+  }
+  return { resumed };
 }

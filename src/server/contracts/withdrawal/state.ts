@@ -41,6 +41,8 @@ export type WithdrawalRecord = {
   refund_cents: number;
   refund_method: 'CARD' | 'BACK_OFFICE' | 'NONE';
   refund_status: 'PENDING' | 'REFUNDED' | 'RECORDED' | 'FAILED' | 'NONE';
+  language: string;
+  mail_to: string | null;
   created_at: Date | string;
 };
 
@@ -74,6 +76,17 @@ export async function withdrawalContract(db: Db, contractNo: string): Promise<Wi
   return row ?? null;
 }
 
+/** The card orders that paid the contract, oldest first: what a card refund goes back over. */
+export async function cardOrdersOf(db: Db, contractNo: string): Promise<CardOrder[]> {
+  const rows = await db.query<CardOrder>(
+    `SELECT order_id, amount_cents FROM payment_orders
+      WHERE contract_no = $1 AND status = 'APPROVED' AND purpose IN ('OFFER', 'BALANCE')
+      ORDER BY created_at, order_id`,
+    [contractNo],
+  );
+  return rows.map((o) => ({ order_id: o.order_id, amount_cents: Number(o.amount_cents) }));
+}
+
 /** The product's period from its flow; a product without one (not sold publicly) has none. */
 export function periodDaysOf(bundles: FlowBundle[], flowId: string): number | null {
   const days = bundles.find((b) => b.flow.id === flowId)?.flow.product?.withdrawalDays;
@@ -95,12 +108,7 @@ export async function withdrawalState(
     db.query<{ n: number }>('SELECT count(*)::int AS n FROM claims WHERE contract_no = $1', [
       contract.contract_no,
     ]),
-    db.query<CardOrder>(
-      `SELECT order_id, amount_cents FROM payment_orders
-        WHERE contract_no = $1 AND status = 'APPROVED' AND purpose IN ('OFFER', 'BALANCE')
-        ORDER BY created_at, order_id`,
-      [contract.contract_no],
-    ),
+    cardOrdersOf(db, contract.contract_no),
     db.query<WithdrawalRecord>('SELECT * FROM withdrawals WHERE contract_no = $1', [contract.contract_no]),
   ]);
   const periodDays = periodDaysOf(bundles, contract.flow_id) ?? 0;
@@ -122,9 +130,8 @@ export async function withdrawalState(
     : contract.status !== 'ACTIVE'
       ? 'NOT_ACTIVE'
       : terms.refusal;
-  const cardOrders = orders.map((o) => ({ order_id: o.order_id, amount_cents: Number(o.amount_cents) }));
-  const refundMethod = terms.refundCents === 0 ? 'NONE' : cardOrders.length > 0 ? 'CARD' : 'BACK_OFFICE';
-  return { contract, periodDays, issuedOn, terms, reason, cardOrders, refundMethod, record };
+  const refundMethod = terms.refundCents === 0 ? 'NONE' : orders.length > 0 ? 'CARD' : 'BACK_OFFICE';
+  return { contract, periodDays, issuedOn, terms, reason, cardOrders: orders, refundMethod, record };
 }
 
 /** The answer the contract page reads (docs: OpenAPI, GET /zcp/contract/withdrawal/…). */

@@ -12,23 +12,9 @@ import { exprPaths } from '../../../engine/expr';
 import type { Expr, Quote } from '../../../engine/flow/types';
 import { getPath, setPath } from '../../../engine/paths';
 import type { Tariff } from '../../../engine/rating/types';
+import { seeded } from '../../../engine/seeded';
 import type { Product } from '../../offers/catalog';
 import { allVehicles } from '../../reference';
-
-/**
- * A small seeded generator, mulberry32 (the benchmark's bench/rules/ruleSet prng, the same
- * numbers), so a quote can be made again from its seed.
- */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Candidates = Map<string, unknown[]>;
 

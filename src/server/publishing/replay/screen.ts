@@ -5,17 +5,17 @@
 // (src/ui/flow) without React, so the scenario test can check every message a scenario brings up
 // (no "{{" left in it) without a browser.
 
-import { evaluateCondition } from '../../engine/conditions';
-import { qualify } from '../../engine/flow/expand';
-import { substepUiSchema } from '../../engine/flow/forms';
-import { activeNotices } from '../../engine/flow/notices';
-import type { Flow, Quote, Substep } from '../../engine/flow/types';
-import { CHOICE_UNDONE, type FlowContext } from '../../engine/machine/createFlowMachine';
-import { CONFIRMED_EMAIL_PATH } from '../../engine/machine/effects';
-import { formatEuro } from '../../engine/money';
-import { getPath } from '../../engine/paths';
-import { premiumOf } from '../../engine/quote';
-import type { RatedCover, RatedPackage } from '../../engine/rating/types';
+import { evaluateCondition } from '../../../engine/conditions';
+import { qualify } from '../../../engine/flow/expand';
+import { substepUiSchema } from '../../../engine/flow/forms';
+import { activeNotices } from '../../../engine/flow/notices';
+import type { Flow, Quote, Substep } from '../../../engine/flow/types';
+import { CHOICE_UNDONE, type FlowContext } from '../../../engine/machine/createFlowMachine';
+import { CONFIRMED_EMAIL_PATH } from '../../../engine/machine/effects';
+import { formatEuro } from '../../../engine/money';
+import { getPath } from '../../../engine/paths';
+import { premiumOf } from '../../../engine/quote';
+import type { RatedCover, RatedPackage } from '../../../engine/rating/types';
 
 /** One moment of a headless replay the visitor would see: a substep as answered, or a pause on it. */
 export interface ReplayScreen {

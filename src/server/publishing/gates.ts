@@ -1,9 +1,10 @@
 // The publication gates (issue 29 item 3), each reason listed: the flows:check checker finds
-// nothing, every path of each affected flow ends (the analysis behind `npm run flows:paths`), every
-// scenario of tests/scenarios/ for an affected flow replays green against the candidate (the
-// headless replay behind `npm run replay`, on an in-process service serving the candidate), and
-// every text exists in both languages. A candidate is looked at among the other items' live
-// versions, written out as a repository-shaped folder the checker reads as it reads flows/.
+// nothing, every path of each affected flow ends (the engine's path analysis behind
+// `npm run flows:paths`), every scenario of tests/scenarios/ for an affected flow replays green
+// against the candidate (the headless replay behind `npm run replay`, on an in-process service
+// serving the candidate, started by the factory app.ts or the CLI hands over), and every text
+// exists in both languages. A candidate is looked at among the other items' live versions,
+// written out as a repository-shaped folder the checker reads as it reads flows/.
 
 import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -11,20 +12,21 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { checkAllFlows } from '../../engine/flow/checkAll';
 import { FLOWS_DIR } from '../../engine/flow/files';
-import { type ItemContent, writeItems } from '../../server/publishing/items';
-import type { Candidate, GateReason, Gates } from '../../server/publishing/lifecycle';
-import { snapshotOf } from '../../server/publishing/registry';
-import type { ConfigVersion } from '../../server/publishing/store';
-import { analyseFlow } from '../flows-paths';
-import { replayHeadless } from '../replay/headless';
-import { startInProcessService } from '../replay/inProcess';
-import { compareOutcome, readScenario } from '../replay/scenario';
-import { REFERENCE_DATA, ROOT, serviceLovNames, serviceLovValues } from '../workspace';
+import { analyseFlow } from '../../engine/machine/pathAnalysis';
+import { REFERENCE_DATA } from '../reference/files';
+import { lovList, lovNames } from '../reference/index';
+import { type ItemContent, REPO_ROOT, writeItems } from './items';
+import type { Candidate, GateReason, Gates } from './lifecycle';
+import { snapshotOf } from './registry';
+import { replayHeadless } from './replay/headless';
+import type { StartService } from './replay/inProcess';
+import { compareOutcome, readScenario } from './replay/scenario';
+import type { ConfigVersion } from './store';
 
-export const SCENARIOS_DIR = join(ROOT, 'tests', 'scenarios');
+export const SCENARIOS_DIR = join(REPO_ROOT, 'tests', 'scenarios');
 
 /** The candidate among the live versions, as versions (the candidate's id 0: not yet stored). */
-function candidateSet(candidate: Candidate): ConfigVersion[] {
+export function candidateSet(candidate: Candidate): ConfigVersion[] {
   const draft: ConfigVersion = {
     id: 0,
     itemId: 0,
@@ -48,36 +50,62 @@ function candidateSet(candidate: Candidate): ConfigVersion[] {
   return [...candidate.live.filter((v) => !(v.kind === candidate.kind && v.key === candidate.key)), draft];
 }
 
-/** flows:check over the candidate's folder; problems named as in the repository ("flows/…"). */
-export async function checkerGate(versions: ConfigVersion[]): Promise<GateReason[]> {
+/** Every whole list of values the service answers (dependent lists need their keys: left out). */
+function serviceLovValues(): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const name of lovNames()) {
+    const list = lovList(name, 'en');
+    if (list) out[name] = list.LOV_VALUE.map((v) => v.VALUE);
+  }
+  return out;
+}
+
+/** One problem the checker found: the file (as in the repository, "flows/…"), a JSON pointer in it, what. */
+export interface CheckProblem {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+/** flows:check over the versions written out as a repository; problems named as in the repository. */
+export async function checkVersions(versions: ConfigVersion[]): Promise<CheckProblem[]> {
   const root = await mkdtemp(join(tmpdir(), 'zcp-publish-'));
   try {
     await writeItems(root, versions as ItemContent[]);
     // The list-of-values bindings are the service's, not a published item: the repository's copy.
     const bindings = join(FLOWS_DIR, '_lov-bindings.json');
     if (existsSync(bindings)) await copyFile(bindings, join(root, 'flows', '_lov-bindings.json'));
-    const [lovNames, lovValues] = await Promise.all([serviceLovNames(), serviceLovValues()]);
     const { problems } = await checkAllFlows({
       flowsDir: join(root, 'flows'),
       localesRoot: root,
-      lovNames,
-      lovValues,
+      lovNames: lovNames(),
+      lovValues: serviceLovValues(),
       dataFolders: [REFERENCE_DATA],
     });
     const shorten = (text: string) => text.split(`${root}/`).join('');
-    return problems.map((p) => ({
-      gate: 'checker',
-      detail: shorten(`${p.file}#${p.pointer}: ${p.message}`),
-    }));
-  } catch (error) {
-    return [{ gate: 'checker', detail: (error as Error).message }];
+    return problems.map((p) => ({ file: shorten(p.file), pointer: p.pointer, message: shorten(p.message) }));
   } finally {
     await rm(root, { recursive: true, force: true });
   }
 }
 
+/** The checker gate: every problem as `file#pointer: message`. */
+export async function checkerGate(versions: ConfigVersion[]): Promise<GateReason[]> {
+  try {
+    return (await checkVersions(versions)).map((p) => ({
+      gate: 'checker',
+      detail: `${p.file}#${p.pointer}: ${p.message}`,
+    }));
+  } catch (error) {
+    return [{ gate: 'checker', detail: (error as Error).message }];
+  }
+}
+
 /** The flows a candidate can change: itself, or every flow when the shared field sets change. */
-function affectedFlows(candidate: Candidate, versions: ConfigVersion[]): string[] {
+export function affectedFlows(
+  candidate: Pick<Candidate, 'kind' | 'key'>,
+  versions: ConfigVersion[],
+): string[] {
   if (candidate.kind === 'flow') return [candidate.key];
   if (candidate.kind === 'fieldset') return versions.filter((v) => v.kind === 'flow').map((v) => v.key);
   return [];
@@ -101,6 +129,7 @@ export function pathsGate(versions: ConfigVersion[], flowIds: string[]): GateRea
 export async function scenariosGate(
   versions: ConfigVersion[],
   flowIds: string[],
+  startService: StartService,
   dir = SCENARIOS_DIR,
 ): Promise<GateReason[]> {
   if (flowIds.length === 0 || !existsSync(dir)) return [];
@@ -113,7 +142,7 @@ export async function scenariosGate(
   }
   if (scenarios.length === 0) return [];
   const reasons: GateReason[] = [];
-  const app = await startInProcessService({ flows: bundles });
+  const app = await startService({ flows: bundles });
   try {
     for (const { file, scenario } of scenarios) {
       const bundle = bundles.find((b) => b.flow.id === scenario.flow);
@@ -180,8 +209,15 @@ export function textsGate(versions: ConfigVersion[], langs: readonly string[] = 
   return reasons;
 }
 
-/** The four gates over a candidate; `scenariosDir` for tests that attach their own scenarios. */
-export function publicationGates(options: { scenariosDir?: string } = {}): Gates {
+export interface GateOptions {
+  /** Starts the in-process service the scenarios replay against (app.ts passes buildApp's). */
+  startService: StartService;
+  /** Where the scenarios are (tests/scenarios/ unless given: tests attach their own). */
+  scenariosDir?: string;
+}
+
+/** The four gates over a candidate. */
+export function publicationGates(options: GateOptions): Gates {
   return async (candidate) => {
     const versions = candidateSet(candidate);
     const flows = affectedFlows(candidate, versions);
@@ -197,7 +233,7 @@ export function publicationGates(options: { scenariosDir?: string } = {}): Gates
     }
     return [
       ...built,
-      ...(await scenariosGate(versions, flows, options.scenariosDir)),
+      ...(await scenariosGate(versions, flows, options.startService, options.scenariosDir)),
       ...textsGate(versions),
     ];
   };

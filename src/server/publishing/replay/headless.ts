@@ -6,16 +6,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createActor, waitFor } from 'xstate';
-import { todayInNicosia } from '../../engine/dates';
-import type { FlowBundle } from '../../engine/flow/bundle';
-import { activeNotices } from '../../engine/flow/notices';
-import { callRequest } from '../../engine/machine/calls';
-import { createFlowMachine, offerResumeKey, substepPositions } from '../../engine/machine/createFlowMachine';
-import type { FlowServices, OtpResult, PaymentRedirect } from '../../engine/machine/services';
-import { getPath, setPath } from '../../engine/paths';
-import { premiumOf } from '../../engine/quote';
-import { offerToken } from '../../server/offers/offerAccess';
-import { ROOT } from '../workspace';
+import { todayInNicosia } from '../../../engine/dates';
+import type { FlowBundle } from '../../../engine/flow/bundle';
+import { activeNotices } from '../../../engine/flow/notices';
+import { callRequest } from '../../../engine/machine/calls';
+import {
+  createFlowMachine,
+  offerResumeKey,
+  substepPositions,
+} from '../../../engine/machine/createFlowMachine';
+import type { FlowServices, OtpResult, PaymentRedirect } from '../../../engine/machine/services';
+import { getPath, setPath } from '../../../engine/paths';
+import { premiumOf } from '../../../engine/quote';
+import { offerToken } from '../../offers/offerAccess';
+import { REPO_ROOT as ROOT } from '../items';
 import { inProcessServiceOf } from './inProcess';
 import {
   daysOf,

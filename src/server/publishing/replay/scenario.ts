@@ -3,8 +3,8 @@
 // through the generated forms. The format is documented in docs/scenarios.md.
 
 import { readFile } from 'node:fs/promises';
-import { resolveDateExpr } from '../../engine/dates';
-import { getPath } from '../../engine/paths';
+import { resolveDateExpr } from '../../../engine/dates';
+import { getPath } from '../../../engine/paths';
 
 export type PaymentOutcome = 'SUCCESS' | 'SUCCESS_PENDING' | 'FAILED';
 
