@@ -55,7 +55,7 @@ export function Outline({ nodes, selected, label, onSelect, onMove, onDelete }: 
       >
         {t('outline.wholeFlow')}
       </button>
-      <div className="outline__tree">{render(nodes, 0)}</div>
+      {render(nodes, 0)}
       <p className="outline__keys">{t('outline.keys')}</p>
     </nav>
   );

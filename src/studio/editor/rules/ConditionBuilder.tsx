@@ -225,10 +225,9 @@ export function ConditionBuilder({
         ))}
       </datalist>
       {renderGroup(group, [])}
-      <figure className="cond__written">
-        <figcaption>{t('condition.written')}</figcaption>
-        <pre className="cond__json">{value === undefined ? t('condition.none') : JSON.stringify(value)}</pre>
-      </figure>
+      <pre className="cond__json" aria-label={t('condition.written')}>
+        {value === undefined ? t('condition.none') : JSON.stringify(value)}
+      </pre>
       <TryCondition id={`${id}-try`} group={group} condition={value} fields={fields} label={label} />
     </div>
   );
