@@ -2,24 +2,10 @@
 // (a link: the browser downloads it) and in (checked and merged by the service, then saved to the
 // draft with its revision like any edit).
 
+import type { TextMark, TextRow } from '../../engine/textRows';
 import { segment, studioApi } from '../api';
 
-export type TextMark =
-  | 'missing_el'
-  | 'missing_en'
-  | 'empty_el'
-  | 'empty_en'
-  | 'placeholders'
-  | 'stale_el'
-  | 'stale_en';
-
-export interface TextRow {
-  KEY: string;
-  EL: string | null;
-  EN: string | null;
-  PLACEHOLDERS: { EL: string[]; EN: string[] };
-  MARKS: TextMark[];
-}
+export type { TextMark, TextRow };
 
 interface Ref {
   ID: number;

@@ -3,27 +3,13 @@
 // missing, empty, placeholders that differ, or one language changed since the other was last
 // edited (read from the item's versions, oldest first, the draft last).
 
+import type { TextMark, TextRow } from '../../../engine/textRows';
+
+export type { TextMark, TextRow };
+
 /** The two languages of every texts item, in the order the studio shows them. */
 export const TEXT_LANGS = ['el', 'en'] as const;
 export type TextLang = (typeof TEXT_LANGS)[number];
-
-export type TextMark =
-  | 'missing_el'
-  | 'missing_en'
-  | 'empty_el'
-  | 'empty_en'
-  | 'placeholders'
-  | 'stale_el'
-  | 'stale_en';
-
-export interface TextRow {
-  KEY: string;
-  EL: string | null;
-  EN: string | null;
-  /** i18next placeholders of each side, e.g. `{{p0, number}}` read as "p0, number". */
-  PLACEHOLDERS: { EL: string[]; EN: string[] };
-  MARKS: TextMark[];
-}
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
