@@ -2,49 +2,14 @@
 // authenticator code (wrong password refused in words), the guard, the flows list, and a customer's
 // portal session refused. Greek at 390 px, English at 1280 px; axe on every screen.
 
-import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { localeText } from '../../src/cli/replay/browser';
-import { DEMO_STAFF_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/staff/demo';
-import { currentCode } from '../../src/server/staff/totp';
+import { DEMO_STAFF_PASSWORD } from '../../src/server/staff/demo';
 import { test } from './fixtures';
-import { expectAccessible, expectNoSideScroll, watchConsole } from './support';
+import { openAt as open, S, STAFF, signIn } from './studioSupport';
+import { expectAccessible, expectNoSideScroll } from './support';
 
-type Lang = 'el' | 'en';
-const EDITOR = 'marios.hadjigeorgiou@gic.com.cy';
-
-const studioTexts = (lang: Lang) =>
-  JSON.parse(readFileSync(`src/studio/locales/${lang}/studio.json`, 'utf8')) as Record<string, never>;
-/** A string of the studio's own (src/studio/locales). */
-function S(lang: Lang, key: string, values: Record<string, string> = {}): string {
-  let node: unknown = studioTexts(lang);
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
-  if (typeof node !== 'string') throw new Error(`no studio text ${lang}:${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}
-
-/** Codes already spent per account: a code is good once, so a second sign-in takes the next step's. */
-const spent = new Map<string, number>();
-function nextCode(email: string): string {
-  const offset = spent.get(email) ?? -1;
-  spent.set(email, offset + 1);
-  return currentCode(DEMO_TOTP_SECRET, new Date(Date.now() + offset * 30_000));
-}
-
-async function open(page: Page, lang: Lang, width: 390 | 1280) {
-  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-  await page.addInitScript((l) => localStorage.setItem('studio-lang', l), lang);
-  return watchConsole(page);
-}
-
-async function signIn(page: Page, lang: Lang, email: string) {
-  await page.getByLabel(S(lang, 'signIn.email')).fill(email);
-  await page.getByLabel(S(lang, 'signIn.password')).fill(DEMO_STAFF_PASSWORD);
-  await page.getByRole('button', { name: S(lang, 'signIn.submit'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: S(lang, 'signIn.codeTitle') })).toBeVisible();
-  await page.getByLabel(S(lang, 'signIn.code')).fill(nextCode(email));
-  await page.getByRole('button', { name: S(lang, 'signIn.codeSubmit'), exact: true }).click();
-}
+const EDITOR = STAFF.editor;
 
 for (const [lang, width] of [
   ['el', 390],
