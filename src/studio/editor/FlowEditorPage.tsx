@@ -13,6 +13,7 @@ import type { Condition } from '../../engine/conditions';
 import { namespaceOf, qualify } from '../../engine/flow/expand';
 import type { Flow } from '../../engine/flow/types';
 import { Dialog } from '../../ui/components/Dialog';
+import { useCan } from '../layout/session';
 import type { Problem } from './api';
 import { PropertyForm, TEXT_PROPERTIES, type TextSlot } from './forms/PropertyForm';
 import { propertiesOf, type Schema, schemaAt } from './forms/schemaAt';
@@ -97,7 +98,9 @@ export function FlowEditorPage() {
   const { kind = 'flow', key = '' } = useParams();
   const { t, i18n } = useTranslation('editor');
   const lang = i18n.language === 'en' ? 'en' : 'el';
-  const session = useEditorSession(kind, key);
+  // A viewer reads the editor but cannot change the draft (the service refuses it too).
+  const canEdit = useCan('editor');
+  const session = useEditorSession(kind, key, !canEdit);
   const { doc, problems } = session;
   const scenarios = useScenarios();
   const [selected, setSelected] = useState('');
@@ -142,6 +145,8 @@ export function FlowEditorPage() {
     const timer = setTimeout(() => {
       const el = document.getElementById(focusId);
       if (el) {
+        // A property inside a closed list (the unset JSON ones) is shown first.
+        el.closest('details')?.setAttribute('open', '');
         el.focus();
         el.scrollIntoView?.({ block: 'center' });
       }
@@ -328,7 +333,9 @@ export function FlowEditorPage() {
             role="status"
             data-save={session.saveState}
           >
-            {session.readOnly ? t('save.readOnly') : t(`save.${session.saveState}`)}
+            {session.readOnly
+              ? t(canEdit ? 'save.readOnly' : 'save.viewerOnly')
+              : t(`save.${session.saveState}`)}
           </span>
           {session.saveState === 'failed' && (
             <button type="button" className="btn btn--link" onClick={session.retrySave}>
@@ -340,16 +347,24 @@ export function FlowEditorPage() {
 
       <section className="problems" aria-labelledby="problems-title">
         <h2 id="problems-title">
-          {t('problems.title')} <span data-testid="problem-count">({problems.length})</span>
+          {t('problems.title')}{' '}
+          {!session.checkUnavailable && !session.checkError && (
+            <span data-testid="problem-count">({problems.length})</span>
+          )}
         </h2>
-        <p role="status" className="problems__state">
-          {session.checkError
-            ? t('problems.failed', { message: session.checkError })
-            : session.checking
-              ? t('problems.checking')
-              : problems.length === 0
-                ? t('problems.none')
-                : ''}
+        <p
+          role="status"
+          className={`problems__state${session.checkUnavailable || session.checkError ? ' problems__state--off' : ''}`}
+        >
+          {session.checkUnavailable
+            ? t('problems.unavailable')
+            : session.checkError
+              ? t('problems.failed', { message: session.checkError })
+              : session.checking
+                ? t('problems.checking')
+                : problems.length === 0
+                  ? t('problems.none')
+                  : ''}
         </p>
         {problems.length > 0 && (
           <ul className="problems__list">
@@ -485,6 +500,7 @@ export function FlowEditorPage() {
                   texts={textSlots}
                   textFiles={textFiles}
                   siteT={(k, v) => siteT.t(k, v)}
+                  siteI18n={siteT}
                   lang={lang}
                   readOnly={session.readOnly}
                   onEdit={onPropertyEdit}
@@ -564,29 +580,38 @@ export function FlowEditorPage() {
               {props.some((p) => p.control.kind === 'json') && (
                 <section className="editor__json-props" aria-labelledby="json-props-title">
                   <h3 id="json-props-title">{t('jsonProps.title')}</h3>
-                  <ul>
-                    {props
-                      .filter((p) => p.control.kind === 'json')
-                      .map((p) => (
-                        <li key={p.name}>
-                          <button
-                            id={`json-${p.name}`}
-                            type="button"
-                            className="btn btn--link"
-                            onClick={() => {
-                              setTab('json');
-                              setJsonFile('flow.json');
-                              setJsonPointer(`${selected}/${p.name}`);
-                            }}
-                          >
-                            {t('jsonProps.open', { name: t(`props.${p.name}`, { defaultValue: p.name }) })}
-                          </button>{' '}
-                          {node[p.name] === undefined && (
-                            <span className="editor__unset">{t('jsonProps.unset')}</span>
-                          )}
-                        </li>
-                      ))}
-                  </ul>
+                  {(() => {
+                    const jsonProps = props.filter((p) => p.control.kind === 'json');
+                    const item = (p: (typeof props)[number]) => (
+                      <li key={p.name}>
+                        <button
+                          id={`json-${p.name}`}
+                          type="button"
+                          className="btn btn--link"
+                          onClick={() => {
+                            setTab('json');
+                            setJsonFile('flow.json');
+                            setJsonPointer(`${selected}/${p.name}`);
+                          }}
+                        >
+                          {t('jsonProps.open', { name: t(`props.${p.name}`, { defaultValue: p.name }) })}
+                        </button>
+                      </li>
+                    );
+                    const set = jsonProps.filter((p) => node[p.name] !== undefined);
+                    const unset = jsonProps.filter((p) => node[p.name] === undefined);
+                    return (
+                      <>
+                        {set.length > 0 && <ul className="json-props__list">{set.map(item)}</ul>}
+                        {unset.length > 0 && (
+                          <details className="json-props__more">
+                            <summary>{t('jsonProps.unsetList', { count: unset.length })}</summary>
+                            <ul className="json-props__list">{unset.map(item)}</ul>
+                          </details>
+                        )}
+                      </>
+                    );
+                  })()}
                 </section>
               )}
               <button

@@ -55,7 +55,7 @@ export function Outline({ nodes, selected, label, onSelect, onMove, onDelete }: 
       >
         {t('outline.wholeFlow')}
       </button>
-      {render(nodes, 0)}
+      <div className="outline__tree">{render(nodes, 0)}</div>
       <p className="outline__keys">{t('outline.keys')}</p>
     </nav>
   );

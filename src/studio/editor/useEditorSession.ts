@@ -74,13 +74,15 @@ const filesOf = (all: Record<string, string>, slot: Slot): Record<string, string
 const same = (a: Record<string, string>, b: Record<string, string>) =>
   Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
 
-export function useEditorSession(kind: string, key: string) {
+export function useEditorSession(kind: string, key: string, viewerOnly = false) {
   const [history, setHistory] = useState<History | null>(null);
   const [slots, setSlots] = useState<Slot[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
+  // A service without POST /check (an older one): the editor says so once and stops asking.
+  const [checkUnavailable, setCheckUnavailable] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('saved');
   const [saveError, setSaveError] = useState<string | null>(null);
   const [stale, setStale] = useState<Stale | null>(null);
@@ -114,29 +116,41 @@ export function useEditorSession(kind: string, key: string) {
 
   const doc = history?.present ?? null;
   const files = useMemo(() => (doc ? saveDoc(doc) : null), [doc]);
-  const readOnly = slots.some((s) => s.readOnly);
+  const readOnly = viewerOnly || slots.some((s) => s.readOnly);
 
   // The service's checker on every change (the flow item; texts are checked with their own kind).
   useEffect(() => {
-    if (!files || slots.length === 0) return;
+    if (!files || slots.length === 0 || checkUnavailable) return;
     const timer = setTimeout(() => {
       setChecking(true);
       Promise.all(
         slots.map((slot) =>
           editorApi
             .check(slot.kind, slot.key, filesOf(files, slot))
-            .then((a) => a.PROBLEMS.map((p) => ({ ...p, FILE: slot.prefix + p.FILE }))),
+            // The slot's own files by name; another item's file keeps its repository path.
+            .then((a) =>
+              a.PROBLEMS.map((p) => ({
+                ...p,
+                FILE: p.FILE in filesOf(files, slot) ? slot.prefix + p.FILE : p.FILE,
+              })),
+            ),
         ),
       )
         .then((lists) => {
           setProblems(lists.flat());
           setCheckError(null);
         })
-        .catch((error: unknown) => setCheckError(error instanceof Error ? error.message : String(error)))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
+            setCheckUnavailable(true);
+            setProblems([]);
+            setCheckError(null);
+          } else setCheckError(error instanceof Error ? error.message : String(error));
+        })
         .finally(() => setChecking(false));
     }, CHECK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [files, slots]);
+  }, [files, slots, checkUnavailable]);
 
   const saveNow = useCallback(async (all: Record<string, string>) => {
     const next = [...slotsRef.current];
@@ -193,7 +207,7 @@ export function useEditorSession(kind: string, key: string) {
 
   // Autosave: a second after the last change, unless a stale save waits for the author's choice.
   useEffect(() => {
-    if (!files || stale) return;
+    if (!files || stale || readOnly) return;
     const dirty = slotsRef.current.some(
       (slot) => !slot.readOnly && !same(filesOf(files, slot), filesOf(slot.saved, slot)),
     );
@@ -201,7 +215,7 @@ export function useEditorSession(kind: string, key: string) {
     setSaveState('unsaved');
     const timer = setTimeout(() => void saveNow(files), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [files, stale, saveNow]);
+  }, [files, stale, saveNow, readOnly]);
 
   const apply = useCallback(
     (edits: Edit | Edit[], mergeKey?: string) => {
@@ -253,6 +267,7 @@ export function useEditorSession(kind: string, key: string) {
     problems,
     checking,
     checkError,
+    checkUnavailable,
     saveState,
     saveError,
     stale,

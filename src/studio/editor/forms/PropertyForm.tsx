@@ -5,8 +5,9 @@
 // write to the flow's texts. Validation is the engine's own keyword check (no compiled validator
 // in the browser); the service's checker does the rest.
 
+import type { i18n as I18n } from 'i18next';
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { UiContext } from '../../../engine/flow/forms';
 import type { Field, Flow, Quote, Substep } from '../../../engine/flow/types';
 import { FormSubstep } from '../../../ui/flow/FormSubstep';
@@ -87,6 +88,8 @@ export interface PropertyFormProps {
   textFiles: { el?: Json; en?: Json } | null;
   /** The site's t of the studio's language (the widgets' own strings: choose, yes, no). */
   siteT: (key: string, values?: Record<string, unknown>) => string;
+  /** The site's texts instance itself: the widgets read their own strings (ui) from the context. */
+  siteI18n: I18n;
   lang: 'el' | 'en';
   readOnly: boolean;
   onEdit: (edits: Edit[], mergeKey: string) => void;
@@ -102,6 +105,7 @@ export function PropertyForm({
   texts,
   textFiles,
   siteT,
+  siteI18n,
   lang,
   readOnly,
   onEdit,
@@ -155,48 +159,50 @@ export function PropertyForm({
   );
   return (
     <div className="editor-props">
-      <FormSubstep
-        flow={FORM_FLOW}
-        substep={substep}
-        quote={quote}
-        ctx={ctx}
-        showAll
-        inputIssues={inputIssues}
-        onChange={(next) => {
-          const edits: Edit[] = [];
-          let mergeKey = '';
-          const nextNode = ((next as Obj).node ?? {}) as Obj;
-          for (const p of props) {
-            if (!['text', 'number', 'boolean', 'choice'].includes(p.control.kind)) continue;
-            const before = node[p.name];
-            let after = nextNode[p.name];
-            if (p.control.kind === 'boolean' && after === false && before === undefined) continue;
-            if (after === '' || after === undefined || after === null) after = undefined as unknown as Json;
-            if (JSON.stringify(before) === JSON.stringify(after)) continue;
-            mergeKey = `${file}${pointer}/${p.name}`;
-            edits.push(
-              after === undefined
-                ? { op: 'remove', file, pointer: `${pointer}/${p.name}` }
-                : { op: 'set', file, pointer: `${pointer}/${p.name}`, value: after },
-            );
-          }
-          const nextTexts = ((next as Obj).texts ?? {}) as Record<string, Record<string, string>>;
-          const currentTexts = quote.texts as Record<string, Record<string, string>>;
-          for (const slot of texts)
-            for (const l of ['el', 'en'] as const) {
-              const after = nextTexts[slot.name]?.[l] ?? '';
-              if (after === currentTexts[slot.name]?.[l]) continue;
-              mergeKey = `texts/${l}.json${slot.key}`;
-              edits.push({
-                op: 'set',
-                file: `texts/${l}.json`,
-                pointer: textPointer(slot.key),
-                value: after,
-              });
+      <I18nextProvider i18n={siteI18n}>
+        <FormSubstep
+          flow={FORM_FLOW}
+          substep={substep}
+          quote={quote}
+          ctx={ctx}
+          showAll
+          inputIssues={inputIssues}
+          onChange={(next) => {
+            const edits: Edit[] = [];
+            let mergeKey = '';
+            const nextNode = ((next as Obj).node ?? {}) as Obj;
+            for (const p of props) {
+              if (!['text', 'number', 'boolean', 'choice'].includes(p.control.kind)) continue;
+              const before = node[p.name];
+              let after = nextNode[p.name];
+              if (p.control.kind === 'boolean' && after === false && before === undefined) continue;
+              if (after === '' || after === undefined || after === null) after = undefined as unknown as Json;
+              if (JSON.stringify(before) === JSON.stringify(after)) continue;
+              mergeKey = `${file}${pointer}/${p.name}`;
+              edits.push(
+                after === undefined
+                  ? { op: 'remove', file, pointer: `${pointer}/${p.name}` }
+                  : { op: 'set', file, pointer: `${pointer}/${p.name}`, value: after },
+              );
             }
-          if (edits.length) onEdit(edits, mergeKey);
-        }}
-      />
+            const nextTexts = ((next as Obj).texts ?? {}) as Record<string, Record<string, string>>;
+            const currentTexts = quote.texts as Record<string, Record<string, string>>;
+            for (const slot of texts)
+              for (const l of ['el', 'en'] as const) {
+                const after = nextTexts[slot.name]?.[l] ?? '';
+                if (after === currentTexts[slot.name]?.[l]) continue;
+                mergeKey = `texts/${l}.json${slot.key}`;
+                edits.push({
+                  op: 'set',
+                  file: `texts/${l}.json`,
+                  pointer: textPointer(slot.key),
+                  value: after,
+                });
+              }
+            if (edits.length) onEdit(edits, mergeKey);
+          }}
+        />
+      </I18nextProvider>
     </div>
   );
 }

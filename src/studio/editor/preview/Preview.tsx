@@ -67,8 +67,21 @@ function Frame({
   children: ReactNode;
 }) {
   const ref = useRef<HTMLIFrameElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [height, setHeight] = useState(600);
+  // The frame keeps its width (the site's media queries see 390 or 1280 px) and is scaled down
+  // to the column it sits in, so the whole page shows without a sideways scroll.
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => setScale(Math.min(1, el.clientWidth / width));
+    fit();
+    const sizes = new ResizeObserver(fit);
+    sizes.observe(el);
+    return () => sizes.disconnect();
+  }, [width]);
   useEffect(() => {
     const frame = ref.current;
     const doc = frame?.contentDocument;
@@ -96,8 +109,15 @@ function Frame({
     };
   }, [lang]);
   return (
-    <div className="preview-frame" style={{ ['--frame-width' as string]: `${width}px` }}>
-      <iframe ref={ref} title={title} className="preview-frame__iframe" width={width} height={height} />
+    <div ref={box} className="preview-frame" style={{ height: Math.ceil(height * scale) + 2 }}>
+      <iframe
+        ref={ref}
+        title={title}
+        className="preview-frame__iframe"
+        width={width}
+        height={height}
+        style={scale < 1 ? { transform: `scale(${scale})`, transformOrigin: '0 0' } : undefined}
+      />
       {body && createPortal(children, body)}
     </div>
   );

@@ -225,9 +225,10 @@ export function ConditionBuilder({
         ))}
       </datalist>
       {renderGroup(group, [])}
-      <pre className="cond__json" aria-label={t('condition.written')}>
-        {value === undefined ? t('condition.none') : JSON.stringify(value)}
-      </pre>
+      <figure className="cond__written">
+        <figcaption>{t('condition.written')}</figcaption>
+        <pre className="cond__json">{value === undefined ? t('condition.none') : JSON.stringify(value)}</pre>
+      </figure>
       <TryCondition id={`${id}-try`} group={group} condition={value} fields={fields} label={label} />
     </div>
   );

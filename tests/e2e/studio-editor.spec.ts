@@ -1,0 +1,211 @@
+// The studio's flow editor in Chromium against the real service: an editor signs in with the
+// authenticator code, edits a question's label in both languages and sees the site's renderer
+// change in the preview, the draft saved and there after a reload; adds and removes a question
+// (what refers to a question is named before it goes); builds a condition and tries it; undo and
+// redo; a stale save from a second tab offers the choice; the JSON view gives the repository's
+// file back unchanged and takes edits; a viewer reads but cannot change. Greek at 390 px,
+// English at 1280 px; axe on each view.
+
+import { readFileSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+import { DEMO_STAFF_PASSWORD, DEMO_TOTP_SECRET } from '../../src/server/staff/demo';
+import { currentCode } from '../../src/server/staff/totp';
+import { test } from './fixtures';
+import { expectAccessible, expectNoSideScroll, watchConsole } from './support';
+
+type Lang = 'el' | 'en';
+const EDITOR = 'marios.hadjigeorgiou@gic.com.cy';
+const VIEWER = 'eleni.charalambous@gic.com.cy';
+
+const texts = (file: string, lang: Lang) =>
+  JSON.parse(readFileSync(`src/studio/locales/${lang}/${file}.json`, 'utf8')) as Record<string, never>;
+
+function lookup(file: string, lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = texts(file, lang);
+  for (const part of key.split('.')) node = (node as Record<string, unknown>)[part];
+  if (typeof node !== 'string') throw new Error(`no ${file} text ${lang}:${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+const S = (lang: Lang, key: string, values?: Record<string, string>) => lookup('studio', lang, key, values);
+const E = (lang: Lang, key: string, values?: Record<string, string | number>) =>
+  lookup('editor', lang, key, values);
+
+const spent = new Map<string, number>();
+function nextCode(email: string): string {
+  const offset = spent.get(email) ?? -1;
+  spent.set(email, offset + 1);
+  return currentCode(DEMO_TOTP_SECRET, new Date(Date.now() + offset * 30_000));
+}
+
+async function signIn(page: Page, lang: Lang, width: 390 | 1280, email: string, flow = 'travel') {
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  await page.addInitScript((l) => localStorage.setItem('studio-lang', l), lang);
+  const problems = watchConsole(page);
+  await page.goto(`/studio/items/flow/${flow}/edit`);
+  await page.getByLabel(S(lang, 'signIn.email')).fill(email);
+  await page.getByLabel(S(lang, 'signIn.password')).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('button', { name: S(lang, 'signIn.submit'), exact: true }).click();
+  await page.getByLabel(S(lang, 'signIn.code')).fill(nextCode(email));
+  await page.getByRole('button', { name: S(lang, 'signIn.codeSubmit'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: E(lang, 'title', { key: flow }) })).toBeVisible();
+  // The checker answers (no problem on the live flow), or says clearly it is not there yet.
+  await expect(
+    page.getByText(
+      new RegExp(`${literal(E(lang, 'problems.none'))}|${literal(E(lang, 'problems.unavailable'))}`),
+    ),
+  ).toBeVisible();
+  return problems;
+}
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const frame = (page: Page, lang: Lang, width: number, langName: Lang) =>
+  page.frameLocator(
+    `iframe[title="${E(lang, 'preview.frame', { width, lang: E(lang, `lang.${langName}`) })}"]`,
+  );
+
+const textField = (page: Page, lang: Lang, property: string, textLang: Lang) =>
+  page.getByLabel(
+    E(lang, 'props.textIn', { property: E(lang, `props.${property}`), lang: E(lang, `lang.${textLang}`) }),
+  );
+
+const saved = (page: Page) => expect(page.locator('[data-save]')).toHaveAttribute('data-save', 'saved');
+
+test("edit a question's label in both languages, see the preview, saved after a reload (el, 390 px)", async ({
+  page,
+}) => {
+  const lang = 'el';
+  const problems = await signIn(page, lang, 390, EDITOR);
+  const greek = frame(page, lang, 390, 'el');
+  const english = frame(page, lang, 390, 'en');
+  await expect(greek.getByText('Έχει ήδη αρχίσει το ταξίδι;')).toBeVisible();
+
+  await page.getByRole('button', { name: /TRAVEL_STARTED/ }).click();
+  await textField(page, lang, 'label', 'el').fill('Έχετε ήδη ξεκινήσει το ταξίδι σας;');
+  await textField(page, lang, 'label', 'en').fill('Have you already set off?');
+  await expect(greek.getByText('Έχετε ήδη ξεκινήσει το ταξίδι σας;')).toBeVisible();
+  await expect(english.getByText('Have you already set off?')).toBeVisible();
+  await saved(page);
+  await expectAccessible(page, `studio editor properties (${lang}, 390)`);
+  await expectNoSideScroll(page, 390, `studio editor properties (${lang}, 390)`);
+  await page.screenshot({ path: 'test-results/studio-editor-el-390.png', fullPage: true });
+
+  // The draft is in the database: a reload shows both texts.
+  await page.reload();
+  await page.getByRole('button', { name: /TRAVEL_STARTED/ }).click();
+  await expect(textField(page, lang, 'label', 'el')).toHaveValue('Έχετε ήδη ξεκινήσει το ταξίδι σας;');
+  await expect(textField(page, lang, 'label', 'en')).toHaveValue('Have you already set off?');
+
+  // Undo brings the Greek text back, redo takes it away again (the toolbar's buttons).
+  await textField(page, lang, 'label', 'el').fill('Ξεκίνησε ήδη το ταξίδι;');
+  await page.getByRole('button', { name: E(lang, 'undo'), exact: true }).click();
+  await expect(textField(page, lang, 'label', 'el')).toHaveValue('Έχετε ήδη ξεκινήσει το ταξίδι σας;');
+  await page.getByRole('button', { name: E(lang, 'redo'), exact: true }).click();
+  await expect(textField(page, lang, 'label', 'el')).toHaveValue('Ξεκίνησε ήδη το ταξίδι;');
+  await saved(page);
+
+  // A second tab of the same editor, opened now, saves later than this one: its save is stale.
+  const second = await page.context().newPage();
+  await second.setViewportSize({ width: 390, height: 844 });
+  await second.goto('/studio/items/flow/travel/edit');
+  await second.getByRole('button', { name: /TRAVEL_STARTED/ }).click();
+  await expect(textField(second, lang, 'label', 'el')).toHaveValue('Ξεκίνησε ήδη το ταξίδι;');
+  await textField(page, lang, 'label', 'en').fill('Has your trip begun?');
+  await saved(page);
+  await textField(second, lang, 'label', 'en').fill('Did the trip start?');
+  const dialog = second.getByRole('alertdialog', { name: E(lang, 'stale.title') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: E(lang, 'stale.diff') }).click();
+  await expect(dialog.getByText(E(lang, 'stale.diffCount_one').replace(/:$/, ''))).toBeVisible();
+  await expectAccessible(second, `studio editor stale save (${lang}, 390)`);
+  await dialog.getByRole('button', { name: E(lang, 'stale.reload') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(textField(second, lang, 'label', 'en')).toHaveValue('Has your trip begun?');
+  await second.close();
+  expect(problems).toEqual([]);
+});
+
+test('add and remove a question, a condition tried, the JSON view (en, 1280 px)', async ({ page }) => {
+  const lang = 'en';
+  const problems = await signIn(page, lang, 1280, EDITOR);
+
+  // The JSON of the flow is the repository's file, byte for byte, while nothing changed.
+  await page.getByRole('button', { name: E(lang, 'tabs.json'), exact: true }).click();
+  const json = page.getByLabel(E(lang, 'json.label', { file: 'flow.json' }));
+  await expect(json).toHaveValue(readFileSync('flows/travel/flow.json', 'utf8'));
+  await expectAccessible(page, `studio editor JSON (${lang}, 1280)`);
+
+  // Removing a question others read names them first; cancelling keeps it.
+  await page.getByRole('button', { name: E(lang, 'tabs.props'), exact: true }).click();
+  await page.getByRole('button', { name: /TRAVEL_STARTED/ }).click();
+  await page.getByRole('button', { name: E(lang, 'actions.delete'), exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: E(lang, 'delete.title') });
+  await expect(ask.getByText(/check point/).first()).toBeVisible();
+  await expectAccessible(page, `studio editor delete warning (${lang}, 1280)`);
+  await ask
+    .getByRole('button', { name: E(lang, 'delete.cancel'), exact: true })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: /TRAVEL_STARTED/ })).toBeVisible();
+
+  // A new question on the first page: shown only when the trip has started; try it.
+  await page.getByRole('button', { name: /Your trip\s+trip/ }).click();
+  await page.getByRole('button', { name: E(lang, 'add.field'), exact: true }).click();
+  await expect(page.locator('#root_id')).toBeFocused();
+  await page.locator('#root_id').fill('STARTED_ON');
+  await page.getByLabel(E(lang, 'props.path')).fill('CS_TRAVEL.STARTED_ON');
+  const shown = page.getByRole('group', { name: E(lang, 'props.visibleIf') });
+  await shown.getByRole('button', { name: E(lang, 'condition.addRow'), exact: true }).click();
+  await shown.getByLabel(E(lang, 'condition.field'), { exact: true }).fill('CS_TRAVEL.TRAVEL_STARTED');
+  await shown.getByLabel(E(lang, 'condition.value'), { exact: true }).selectOption('1');
+  await expect(
+    page.locator('#cond-visibleIf').getByRole('figure', { name: E(lang, 'condition.written') }),
+  ).toHaveText(/CS_TRAVEL\.TRAVEL_STARTED/);
+  const tryIt = page.locator('#cond-visibleIf-try');
+  await tryIt.locator('summary').click();
+  await expect(tryIt.getByRole('status')).toHaveText(E(lang, 'try.doesNotHold'));
+  await tryIt.getByRole('combobox').selectOption('1');
+  await expect(tryIt.getByRole('status')).toHaveText(E(lang, 'try.holds'));
+  await saved(page);
+  await expectAccessible(page, `studio editor condition (${lang}, 1280)`);
+  await page.screenshot({ path: 'test-results/studio-editor-en-1280.png', fullPage: true });
+
+  // The JSON view shows the new question; an edit there reaches the outline; undo takes it back.
+  await page.getByRole('button', { name: E(lang, 'tabs.json'), exact: true }).click();
+  await expect(json).toHaveValue(/"STARTED_ON"/);
+  await json.fill((await json.inputValue()).replace('"STARTED_ON"', '"TRIP_STARTED_ON"'));
+  await expect(page.getByRole('button', { name: /TRIP_STARTED_ON/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: E(lang, 'undo'), exact: true }).click();
+  await expect(page.getByRole('button', { name: /TRIP_STARTED_ON/ })).toBeHidden();
+
+  // Only its own text refers to the new question: named, then it goes and the file is the repository's again.
+  await page.getByRole('button', { name: /STARTED_ON/ }).click();
+  await page.getByRole('button', { name: E(lang, 'actions.delete'), exact: true }).click();
+  const remove = page.getByRole('alertdialog', { name: E(lang, 'delete.title') });
+  await expect(remove.getByText(E(lang, 'refs.text', { detail: 'fields.STARTED_ON.label' }))).toBeVisible();
+  await remove.getByRole('button', { name: E(lang, 'delete.confirm'), exact: true }).click();
+  await expect(page.getByRole('button', { name: /STARTED_ON/ })).toBeHidden();
+  await page.getByRole('button', { name: E(lang, 'tabs.json'), exact: true }).click();
+  await expect(json).toHaveValue(readFileSync('flows/travel/flow.json', 'utf8'));
+  await saved(page);
+
+  // The check points view.
+  await page.getByRole('button', { name: E(lang, 'tabs.checkpoints'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: E(lang, 'checkpoints.title') })).toBeVisible();
+  await expectAccessible(page, `studio editor check points (${lang}, 1280)`);
+  expect(problems).toEqual([]);
+});
+
+test('a viewer reads the editor but cannot change the draft (en, 1280 px)', async ({ page }) => {
+  const lang = 'en';
+  const problems = await signIn(page, lang, 1280, VIEWER);
+  await expect(page.getByText(E(lang, 'save.viewerOnly'))).toBeVisible();
+  await page.getByRole('button', { name: /TRAVEL_STARTED/ }).click();
+  await expect(textField(page, lang, 'label', 'en')).toBeDisabled();
+  await expect(page.getByRole('button', { name: E(lang, 'actions.delete'), exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: E(lang, 'tabs.json'), exact: true }).click();
+  await expect(page.getByLabel(E(lang, 'json.label', { file: 'flow.json' }))).not.toBeEditable();
+  await expectAccessible(page, `studio editor read only (${lang}, 1280)`);
+  expect(problems).toEqual([]);
+});
