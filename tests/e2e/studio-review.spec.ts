@@ -7,7 +7,7 @@
 
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { type Lang, S, STAFF, staffPage, studioCall } from './studioSupport';
+import { type Lang, S, STAFF, staffPage, startFromLive, studioCall } from './studioSupport';
 import { expectAccessible, expectNoSideScroll } from './support';
 
 interface Version {
@@ -37,6 +37,14 @@ async function editDraft(page: Page, draft: Version, edit: (flow: string) => str
   });
   expect(saved.status(), await saved.text()).toBe(200);
 }
+
+// Drafts other specs on this server may have left open: this spec starts from live.
+test.beforeAll(async ({ browser }) =>
+  startFromLive(browser, [
+    ['flow', 'travel'],
+    ['flow', 'cyber'],
+  ]),
+);
 
 const panel = (page: Page, lang: Lang) =>
   page.getByRole('region', { name: S(lang, 'review.title') }).or(page.locator('section.studio-panel'));

@@ -103,3 +103,32 @@ export async function studioCall(
   const token = ((await csrf.json()) as { CSRF_TOKEN: string }).CSRF_TOKEN;
   return page.request.fetch(`/zcp/studio/${path}`, { method, data, headers: { 'x-csrf-token': token } });
 }
+
+/**
+ * Discards the open change (a draft or one in review) of each item, signed in as the editor
+ * through the service's calls, so a spec starts from the live versions whatever ran before it on
+ * this server. An approved change cannot be discarded and is left as it is.
+ */
+export async function startFromLive(browser: Browser, items: Array<[kind: string, key: string]>) {
+  const context = await browser.newContext();
+  const api = context.request;
+  const csrf = async () =>
+    ((await (await api.get('/zcp/studio/csrf')).json()) as { CSRF_TOKEN: string }).CSRF_TOKEN;
+  const post = async (path: string, data: unknown) =>
+    api.post(`/zcp/studio/${path}`, { data, headers: { 'x-csrf-token': await csrf() } });
+  expect((await post('signin', { EMAIL: STAFF.editor, PASSWORD: DEMO_STAFF_PASSWORD })).status()).toBe(200);
+  const signedIn = await post('signin/totp', { CODE: await nextCode(STAFF.editor) });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  for (const [kind, key] of items) {
+    const item = await api.get(`/zcp/studio/items/${kind}/${key}`);
+    expect(item.status()).toBe(200);
+    const change = ((await item.json()) as { CHANGE: { ID: number; STATUS: string } | null }).CHANGE;
+    if (change && (change.STATUS === 'draft' || change.STATUS === 'in_review')) {
+      const gone = await api.delete(`/zcp/studio/drafts/${change.ID}`, {
+        headers: { 'x-csrf-token': await csrf() },
+      });
+      expect(gone.status(), await gone.text()).toBe(204);
+    }
+  }
+  await context.close();
+}
