@@ -1,5 +1,6 @@
 // What can be done to a staff account, by an admin in the studio or the operator's command
-// (src/cli/staff.ts): create, disable, enable, unlock, reset the password or the second factor.
+// (src/cli/staff.ts): create, disable, enable, unlock, change the role, reset the password or the
+// second factor.
 // Each change is made with its audit record in one transaction; disabling, a new password and a new
 // second factor end the account's sessions at once.
 
@@ -11,7 +12,7 @@ import { hashPassword } from '../accounts/passwords';
 import type { Db } from '../db';
 import { type AuditActor, audit } from './audit';
 import type { StaffConfig } from './config';
-import type { StaffRole } from './roles';
+import { isStaffRole, type StaffRole } from './roles';
 import { revokeStaffSessions } from './sessions';
 import {
   insertStaff,
@@ -92,7 +93,7 @@ export async function createStaff(
   return { staff: staffView(row), password, totpSecret };
 }
 
-type Change = 'disable' | 'enable' | 'unlock' | 'reset-password' | 'reset-totp';
+type Change = 'disable' | 'enable' | 'unlock' | 'role' | 'reset-password' | 'reset-totp';
 
 /** One change to an account, audited with the account before and after; sessions end where they must. */
 async function change(
@@ -125,6 +126,18 @@ export async function setStaffDisabled(ac: AccountContext, staffId: string, disa
   if (typeof ac.actor !== 'string' && ac.actor.staffId === staffId && disabled)
     throw coded(422, 'studio:errors.disableSelf', 'SELF');
   return staffView(await change(ac, staffId, disabled ? 'disable' : 'enable', { disabled }, disabled));
+}
+
+/**
+ * A new role for an account. Never one's own: so an admin cannot demote themselves, and the last
+ * admin cannot leave the studio without one. The role is read from the account on every call
+ * (http.ts requireStaff), so it holds from the account's next call; its sessions stay.
+ */
+export async function setStaffRole(ac: AccountContext, staffId: string, role: unknown) {
+  if (!isStaffRole(role)) throw coded(422, 'studio:errors.role', 'INVALID_DATA', {}, 'ROLE');
+  if (typeof ac.actor !== 'string' && ac.actor.staffId === staffId)
+    throw coded(422, 'studio:errors.roleSelf', 'SELF', {}, 'ROLE');
+  return staffView(await change(ac, staffId, 'role', { role }, false));
 }
 
 export async function unlockStaff(ac: AccountContext, staffId: string) {

@@ -14,6 +14,7 @@ import {
   resetStaffPassword,
   resetStaffTotp,
   setStaffDisabled,
+  setStaffRole,
   unlockStaff,
 } from './accounts';
 import { type AuditFilter, audit, auditCsv, auditView, findAudit } from './audit';
@@ -307,6 +308,26 @@ export function studioRoutes(ctx: ServiceContext): FastifyPluginAsync {
         TOTP_URI: provisioningUri(done.totpSecret, done.staff.EMAIL),
       };
     });
+
+    app.put<{ Params: { id: string }; Body: { ROLE: string } }>(
+      '/staff/:id/role',
+      {
+        onRequest: staffGuard('admin'),
+        schema: {
+          tags: [TAG],
+          summary: "Change a staff account's role (admin; audited)",
+          description:
+            "422 INVALID_DATA (ROLE is not one of viewer, editor, publisher, admin), SELF (one's own role: the last admin cannot lock everyone out); 404 NOT_FOUND.",
+          params: staffIdParam,
+          body: body({ ROLE: str(20, { description: 'viewer, editor, publisher or admin' }) }, ['ROLE']),
+          response: answers({ 200: open('STAFF: the account after') }),
+        },
+      },
+      async (request) => {
+        const staff = await requireStaff(request, 'admin');
+        return { STAFF: await setStaffRole(acting(request, staff), request.params.id, request.body.ROLE) };
+      },
+    );
 
     app.get<{ Querystring: AuditQuery }>(
       '/audit',
