@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInNicosia } from '../../src/engine/dates';
 import { buildApp } from '../../src/server/app';
 import { TEST_CARDS } from '../../src/server/cardProvider/sandboxCards';
 import { type Db, openDb } from '../../src/server/db';
@@ -128,7 +129,8 @@ describe.skipIf(!url)('two instances on one PostgreSQL', () => {
       (await visitor.send('/zcp/otp/validate', { json: { I_MAIL_ADDRESS: mail, I_TOKEN: code } })).status,
     ).toBe(204);
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The service's day is Cyprus's: from 22:00 UTC a UTC date would be yesterday there.
+    const today = todayInNicosia();
     const quote = driverQuote({
       policy: { PACKAGE_ID: 'DRV_BASIC', START_DATE: today },
       holder: { MAIL_ADDRESS: mail },
