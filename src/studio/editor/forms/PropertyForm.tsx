@@ -8,6 +8,7 @@
 import type { i18n as I18n } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
+import { todayInNicosia } from '../../../engine/dates';
 import type { UiContext } from '../../../engine/flow/forms';
 import type { Field, Flow, Quote, Substep } from '../../../engine/flow/types';
 import { FormSubstep } from '../../../ui/flow/FormSubstep';
@@ -152,7 +153,7 @@ export function PropertyForm({
         return labels.current.siteT(key, values);
       },
       lovOptions: () => [],
-      today: new Date().toISOString().slice(0, 10),
+      today: todayInNicosia(),
       vars: {},
     }),
     [lang],
