@@ -28,7 +28,18 @@ export interface TextSlot {
 export const TEXT_PROPERTIES = ['label', 'title', 'intro', 'help', 'placeholder'];
 
 const PROP = 'studioprop:';
-const RAW = 'studioraw:';
+const CHOICE = 'studiochoice:';
+
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/**
+ * The label of a choice property's value (a field's type and widget: "yes or no", not `yesno`):
+ * `choices.<property>.<value>` of the editor's texts, else the value itself. The value stored is
+ * the value, whatever the label.
+ */
+export function choiceLabel(t: T, property: string, value: string): string {
+  return t(`choices.${property}.${value}`, { defaultValue: value });
+}
 const FORM_FLOW = { id: 'studio-properties', steps: [] } as unknown as Flow;
 
 type Obj = Record<string, Json>;
@@ -60,7 +71,7 @@ export function propertyFields(props: Property[], texts: TextSlot[], editableTex
         ...base,
         type: 'string',
         widget: 'select',
-        options: c.values.map((v) => ({ value: v, label: `${RAW}${v}` })),
+        options: c.values.map((v) => ({ value: v, label: `${CHOICE}${p.name}:${v}` })),
       } as Field);
   }
   if (editableTexts)
@@ -76,6 +87,32 @@ export function propertyFields(props: Property[], texts: TextSlot[], editableTex
           required: false,
         } as Field);
   return fields;
+}
+
+/**
+ * A text of the property form: a property's name, a text property's "in Greek"/"in English", a
+ * choice's label (choiceLabel), else the site's own strings (the widgets': choose, yes, no).
+ */
+export function formLabel(
+  key: string,
+  values: Record<string, unknown> | undefined,
+  labels: { t: T; siteT: T },
+) {
+  if (key.startsWith(CHOICE)) {
+    const [property, ...value] = key.slice(CHOICE.length).split(':');
+    return choiceLabel(labels.t, property, value.join(':'));
+  }
+  const text = /^studioprop:text\.(\w+)\.(el|en)$/.exec(key);
+  if (text)
+    return labels.t('props.textIn', {
+      property: labels.t(`props.${text[1]}`, { defaultValue: text[1] }),
+      lang: labels.t(`lang.${text[2]}`),
+    });
+  if (key.startsWith(PROP)) {
+    const name = key.slice(PROP.length).replace(/\.label$/, '');
+    return labels.t(`props.${name}`, { defaultValue: name });
+  }
+  return labels.siteT(key, values);
 }
 
 export interface PropertyFormProps {
@@ -138,20 +175,7 @@ export function PropertyForm({
   const ctx: UiContext = useMemo(
     () => ({
       lang,
-      t: (key, values) => {
-        if (key.startsWith(RAW)) return key.slice(RAW.length);
-        const text = /^studioprop:text\.(\w+)\.(el|en)$/.exec(key);
-        if (text)
-          return labels.current.t('props.textIn', {
-            property: labels.current.t(`props.${text[1]}`, { defaultValue: text[1] }),
-            lang: labels.current.t(`lang.${text[2]}`),
-          });
-        if (key.startsWith(PROP)) {
-          const name = key.slice(PROP.length).replace(/\.label$/, '');
-          return labels.current.t(`props.${name}`, { defaultValue: name });
-        }
-        return labels.current.siteT(key, values);
-      },
+      t: (key, values) => formLabel(key, values, labels.current),
       lovOptions: () => [],
       today: todayInNicosia(),
       vars: {},

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { propertiesOf, type Schema, schemaAt } from '../../../../src/studio/editor/forms/schemaAt';
+import { choiceLabel, formLabel, propertyFields } from '../../../../src/studio/editor/forms/PropertyForm';
+import { deref, propertiesOf, type Schema, schemaAt } from '../../../../src/studio/editor/forms/schemaAt';
 import { differences } from '../../../../src/studio/editor/model/diff';
 import { loadDoc } from '../../../../src/studio/editor/model/document';
 import { flowFiles, ROOT } from './support';
@@ -58,4 +59,39 @@ describe('what differs after a refused save', () => {
     ]);
     expect(differences(mine, mine)).toEqual([]);
   });
+});
+
+describe('a choice is shown by its label, and keeps its value', () => {
+  const flowSchema = schema('flow.schema.json');
+  const flow = loadDoc(flowFiles('travel')).files['flow.json'].value;
+  const field = schemaAt(flowSchema, flow, '/steps/0/substeps/0/fields/4')!;
+  const fields = propertyFields(propertiesOf(flowSchema, field), [], false);
+
+  for (const lang of ['el', 'en'] as const) {
+    const editor = JSON.parse(
+      readFileSync(join(ROOT, 'src/studio/locales', lang, 'editor.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    const t = (key: string, values?: Record<string, unknown>) => {
+      let at: unknown = editor;
+      for (const part of key.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
+      return typeof at === 'string' ? at : String(values?.defaultValue ?? key);
+    };
+    const siteT = (key: string) => `site:${key}`;
+
+    it(`labels every type of answer and every way of asking in ${lang}`, () => {
+      for (const name of ['type', 'widget']) {
+        const options = fields.find((f) => f.id === name)?.options ?? [];
+        const values = (deref(flowSchema, deref(flowSchema, flowSchema.definitions!.field).properties?.[name])
+          .enum ?? []) as string[];
+        expect(options.map((o) => o.value)).toEqual(values);
+        for (const o of options) {
+          const label = formLabel(String(o.label), undefined, { t, siteT });
+          expect(label, `${name} ${o.value}`).not.toBe(o.value);
+          expect(label, `${name} ${o.value}`).toBe(t(`choices.${name}.${o.value}`));
+        }
+      }
+      expect(choiceLabel(t, 'widget', 'yesno')).toBe(lang === 'el' ? 'Ναι / Όχι' : 'Yes / No');
+      expect(choiceLabel(t, 'kind', 'form')).toBe(t('choices.kind.form', { defaultValue: 'form' }));
+    });
+  }
 });
