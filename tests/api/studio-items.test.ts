@@ -103,7 +103,7 @@ describe('items and versions', () => {
     const travel = items.find((i) => i.KIND === 'flow' && i.KEY === 'travel');
     expect(travel).toMatchObject({ AREA: 'public', LIVE: { NUMBER: 1, AUTHOR: 'repository' }, CHANGE: null });
     expect(travel?.TITLE.el).not.toBe(travel?.TITLE.en);
-    expect(items.find((i) => i.KIND === 'fieldset')?.TITLE.en).toBe('Shared field sets');
+    expect(items.find((i) => i.KIND === 'fieldset')?.TITLE.en).toBe('Shared question groups');
     expect(items.find((i) => i.KIND === 'catalogue' && i.KEY === 'promoCodes')?.TITLE.el).toBe(
       'Κωδικοί προσφοράς',
     );
