@@ -58,6 +58,22 @@ test("an editor imports a translator's spreadsheet: a bad one refused by row, a 
   ).toBeVisible();
   await expectAccessible(page, 'studio texts (el, 390)');
   await expectNoSideScroll(page, 390, 'studio texts (el, 390)');
+  // The downloads look like the studio's other buttons (btn btn--secondary): framed, not underlined.
+  for (const name of [text(lang, 'texts', 'texts.sheet.xlsx'), text(lang, 'texts', 'texts.sheet.csv')]) {
+    const link = page.getByRole('link', { name });
+    await expect(link).toHaveClass(/\bbtn--secondary\b/);
+    const look = await link.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return {
+        border: s.borderTopStyle,
+        width: s.borderTopWidth,
+        line: s.textDecorationLine,
+        color: s.borderTopColor,
+      };
+    });
+    expect(look).toMatchObject({ border: 'solid', width: '2px', line: 'none' });
+    expect(look.color).not.toBe('rgba(0, 0, 0, 0)');
+  }
 
   const input = page.getByLabel(text(lang, 'texts', 'texts.sheet.import'));
   await input.setInputFiles({

@@ -145,7 +145,7 @@ export function TariffPage() {
           <p>{t('tariff.stale')}</p>
           <button
             type="button"
-            className="btn"
+            className="btn btn--secondary"
             onClick={() => {
               setItem((current) => (current ? { ...current, CHANGE: stale } : current));
               setStale(null);

@@ -143,10 +143,10 @@ export function TextsPage() {
         <h2 id="texts-sheet">{t('texts.sheet.title')}</h2>
         <p className="studio-muted">{t('texts.sheet.intro')}</p>
         <div className="studio-actions">
-          <a className="btn" href={exportUrl(key, 'xlsx')} download>
+          <a className="btn btn--secondary" href={exportUrl(key, 'xlsx')} download>
             {t('texts.sheet.xlsx')}
           </a>
-          <a className="btn" href={exportUrl(key, 'csv')} download>
+          <a className="btn btn--secondary" href={exportUrl(key, 'csv')} download>
             {t('texts.sheet.csv')}
           </a>
           {canEdit && draft?.STATUS !== 'in_review' ? (
@@ -187,7 +187,7 @@ export function TextsPage() {
           <p>
             <button
               type="button"
-              className="btn"
+              className="btn btn--secondary"
               onClick={async () => {
                 try {
                   await ensureDraft();
