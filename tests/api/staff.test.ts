@@ -244,8 +244,30 @@ describe('staff accounts', () => {
     expect(dup.json().MESSAGES[0].MSGTEXT).toContain('Υπάρχει ήδη');
     const bad = await admin.post('/zcp/studio/staff', { EMAIL: 'not-an-email', NAME: 'Α Β', ROLE: 'editor' });
     expect(bad.json().MESSAGES[0]).toMatchObject({ FIELD: 'EMAIL' });
-    const role = await admin.post('/zcp/studio/staff', { EMAIL: 'a@gic.com.cy', NAME: 'Α Β', ROLE: 'owner' });
-    expect(role.statusCode).toBe(400);
+  });
+
+  it('refuses an unknown role with 422 and a translated error on ROLE, creating nothing', async () => {
+    const admin = await signedIn(ADMIN);
+    for (const [lang, message] of [
+      ['el', 'Επιλέξτε έναν από τους ρόλους του studio.'],
+      ['en', "Choose one of the studio's roles."],
+    ] as const) {
+      for (const ROLE of ['owner', '', 'ADMIN']) {
+        const res = await admin.post(
+          '/zcp/studio/staff',
+          { EMAIL: 'new.role@gic.com.cy', NAME: 'Άννα Β.', ROLE },
+          { lang },
+        );
+        expect(res.statusCode, `${lang} ${ROLE}`).toBe(422);
+        expect(res.json().MESSAGES[0]).toMatchObject({
+          CODE: 'INVALID_DATA',
+          FIELD: 'ROLE',
+          MSGTEXT: message,
+        });
+      }
+    }
+    const list = await admin.get('/zcp/studio/staff');
+    expect(list.json().STAFF.map((s: { EMAIL: string }) => s.EMAIL)).not.toContain('new.role@gic.com.cy');
   });
 
   it('disabling ends the account sessions at once; enabling lets it sign in again', async () => {

@@ -12,7 +12,7 @@ import { hashPassword } from '../accounts/passwords';
 import type { Db } from '../db';
 import { type AuditActor, audit } from './audit';
 import type { StaffConfig } from './config';
-import { isStaffRole, type StaffRole } from './roles';
+import { isStaffRole } from './roles';
 import { revokeStaffSessions } from './sessions';
 import {
   insertStaff,
@@ -55,12 +55,14 @@ export interface CreatedStaff {
 
 export async function createStaff(
   ac: AccountContext,
-  input: { email: string; name: string; role: StaffRole; password?: string; totpSecret?: string | null },
+  input: { email: string; name: string; role: string; password?: string; totpSecret?: string | null },
 ): Promise<CreatedStaff> {
   const email = normalizeEmail(input.email);
   if (!isEmailAddress(email) || email.length > 200)
     throw coded(422, 'studio:errors.email', 'INVALID_DATA', {}, 'EMAIL');
   if (input.name.trim().length < 2) throw coded(422, 'studio:errors.name', 'INVALID_DATA', {}, 'NAME');
+  const role = input.role;
+  if (!isStaffRole(role)) throw coded(422, 'studio:errors.role', 'INVALID_DATA', {}, 'ROLE');
   const password = input.password ?? generatePassword();
   refuseWeakStaffPassword(password);
   const totpSecret = input.totpSecret === undefined ? newTotpSecret() : input.totpSecret;
@@ -73,7 +75,7 @@ export async function createStaff(
       {
         email,
         name: input.name,
-        role: input.role,
+        role,
         passwordHash,
         totpSecret: totpSecret ? encryptSecret(ac.config.totpKey, totpSecret) : null,
       },
