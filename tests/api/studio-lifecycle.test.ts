@@ -211,6 +211,15 @@ describe('the gates', () => {
       FILE: 'flow.json',
       POINTER: expect.stringMatching(/^\/steps\/0\/substeps\/0\/fields\/\d+/),
     });
+    // In Greek the checker's finding reads in Greek, the list's name kept.
+    const el = await viewer.post(
+      '/zcp/studio/check',
+      { KIND: 'flow', KEY: 'hunter', FILES: draft.FILES },
+      { lang: 'el' },
+    );
+    const said = el.json().PROBLEMS.filter((p: { MESSAGE: string }) => p.MESSAGE.includes('NO_SUCH_LIST'));
+    expect(said.length, el.body).toBeGreaterThan(0);
+    for (const p of said) expect(p.MESSAGE).toMatch(/^(Η υπηρεσία δεν γνωρίζει|Η λίστα τιμών|Η ερώτηση) /);
     const gates = (await post(viewer, `/zcp/studio/drafts/${draft.ID}/gates`)).json();
     expect(
       gates.REASONS.some(
@@ -291,11 +300,21 @@ describe('the gates', () => {
       POINTER: '/studioTestOnly',
       MESSAGE: 'Το κείμενο «studioTestOnly» δεν έχει ελληνική μετάφραση.',
     });
+    // The gates speak the studio's language, English too (the audit keeps the English detail).
+    const el = (await viewer.post(`/zcp/studio/drafts/${draft.ID}/gates`, undefined, { lang: 'el' })).json();
+    expect(el.REASONS).toContainEqual({
+      GATE: 'texts',
+      DETAIL: 'Το κείμενο hunter:studioTestOnly δεν έχει ελληνική μετάφραση (locales/el/hunter.json).',
+    });
     const res = await tryPublish(draft);
     expect(res.statusCode).toBe(422);
+    expect(
+      res.json().MESSAGES.map((m: { MSGTEXT: string }) => m.MSGTEXT),
+      res.body,
+    ).toContain('Texts: The text hunter:studioTestOnly has no Greek version (locales/el/hunter.json).');
     expect(res.json().REASONS).toContainEqual({
       GATE: 'texts',
-      DETAIL: 'hunter:studioTestOnly has no el text (locales/el/hunter.json)',
+      DETAIL: 'The text hunter:studioTestOnly has no Greek version (locales/el/hunter.json).',
     });
   });
 });

@@ -104,10 +104,14 @@ describe("a flow's scenarios", () => {
       DIVERGED: null,
       OUTCOME: { PREMIUM: happy.expect.premium },
     });
-    expect(runs[1].PROBLEMS).toEqual([`premium ${happy.expect.premium}, expected 999`]);
+    expect(runs[1].PROBLEMS).toEqual([
+      `The premium came out at ${happy.expect.premium}, while 999 was expected.`,
+    ]);
     expect(runs[1].DIVERGED?.SUBSTEP).toBe(happy.steps.at(-1)?.substep);
     // The second step names a substep the flow never goes to: it went astray after the first one.
-    expect(runs[2].PROBLEMS[0]).toBe('expected to be on plans__nowhere, the flow is on plans__packages');
+    expect(runs[2].PROBLEMS[0]).toBe(
+      'The scenario expected the page plans__nowhere, but the flow is on plans__packages.',
+    );
     expect(runs[2].DIVERGED).toEqual({
       STEP: 0,
       SUBSTEP: 'hunter__details',
@@ -137,11 +141,15 @@ describe("a flow's scenarios", () => {
     expect(onDraft.json().VERSION).toMatchObject({ ID: draft.ID, STATUS: 'draft' });
     expect((onDraft.json().RUNS as Run[])[0].PASSED).toBe(true);
 
-    const gates = await viewer.post(`/zcp/studio/drafts/${draft.ID}/gates`);
+    const gates = await viewer.post(`/zcp/studio/drafts/${draft.ID}/gates`, undefined, { lang: 'en' });
     expect(gates.statusCode, gates.body).toBe(200);
     const details = (gates.json().REASONS as { GATE: string; DETAIL: string }[]).map((r) => r.DETAIL);
     expect(details).toContain(
-      `studio scenario ${wrongPremium} (Plus package at a premium it does not have): premium ${happy.expect.premium}, expected 999`,
+      `studio scenario ${wrongPremium} (Plus package at a premium it does not have): The premium came out at ${happy.expect.premium}, while 999 was expected.`,
+    );
+    const el = await viewer.post(`/zcp/studio/drafts/${draft.ID}/gates`, undefined, { lang: 'el' });
+    expect((el.json().REASONS as { DETAIL: string }[]).map((r) => r.DETAIL)).toContain(
+      `σενάριο του studio ${wrongPremium} (Plus package at a premium it does not have): Το ασφάλιστρο βγήκε ${happy.expect.premium}, ενώ αναμενόταν 999.`,
     );
     expect(details.some((d) => d.startsWith(`studio scenario ${wrongPath} `))).toBe(true);
     expect(details.some((d) => d.includes('hunter-happy-path.json'))).toBe(false);

@@ -89,15 +89,23 @@ export async function checkVersions(versions: ConfigVersion[]): Promise<CheckPro
   }
 }
 
+/** A gate that could not run to its end: the error's words (English, from the engine). */
+function failed(gate: GateReason['gate'], error: unknown): GateReason {
+  const message = (error as Error).message;
+  return { gate, detail: message, key: 'failed', params: { error: message } };
+}
+
 /** The checker gate: every problem as `file#pointer: message`. */
 export async function checkerGate(versions: ConfigVersion[]): Promise<GateReason[]> {
   try {
     return (await checkVersions(versions)).map((p) => ({
       gate: 'checker',
       detail: `${p.file}#${p.pointer}: ${p.message}`,
+      key: 'checker',
+      params: { file: p.file, pointer: p.pointer || '/', message: p.message },
     }));
   } catch (error) {
-    return [{ gate: 'checker', detail: (error as Error).message }];
+    return [failed('checker', error)];
   }
 }
 
@@ -117,10 +125,21 @@ export function pathsGate(versions: ConfigVersion[], flowIds: string[]): GateRea
   const reasons: GateReason[] = [];
   for (const bundle of bundles.filter((b) => flowIds.includes(b.flow.id))) {
     const { unreachable, deadEnds } = analyseFlow(bundle.flow);
+    const params = (state: string) => ({ flow: bundle.flow.id, state });
     for (const state of unreachable)
-      reasons.push({ gate: 'paths', detail: `${bundle.flow.id}: ${state} is unreachable` });
+      reasons.push({
+        gate: 'paths',
+        detail: `${bundle.flow.id}: ${state} is unreachable`,
+        key: 'unreachable',
+        params: params(state),
+      });
     for (const state of deadEnds)
-      reasons.push({ gate: 'paths', detail: `${bundle.flow.id}: ${state} is a dead end` });
+      reasons.push({
+        gate: 'paths',
+        detail: `${bundle.flow.id}: ${state} is a dead end`,
+        key: 'deadEnd',
+        params: params(state),
+      });
   }
   return reasons;
 }
@@ -140,7 +159,16 @@ export async function scenariosGate(
   const scenarios = [...(await repositoryScenarios(dir, flowIds)), ...(await attached(flowIds))];
   const reasons: GateReason[] = [];
   for (const run of await runScenarios(versions, scenarios, startService))
-    for (const p of run.problems) reasons.push({ gate: 'scenarios', detail: `${scenarioLabel(run)}: ${p}` });
+    for (const p of run.problems)
+      reasons.push({
+        gate: 'scenarios',
+        detail: `${scenarioLabel(run)}: ${p}`,
+        key: 'scenario',
+        params:
+          run.source === 'repository'
+            ? { scenario: run.id, problem: p }
+            : { scenarioId: String(run.id), scenarioName: run.name, problem: p },
+      });
   return reasons;
 }
 
@@ -158,7 +186,12 @@ export function textsGate(versions: ConfigVersion[], langs: readonly string[] = 
     for (const lang of langs) {
       const text = item.files[`${lang}.json`];
       if (text === undefined) {
-        reasons.push({ gate: 'texts', detail: `locales/${lang}/${item.key}.json is missing` });
+        reasons.push({
+          gate: 'texts',
+          detail: `locales/${lang}/${item.key}.json is missing`,
+          key: 'textsFileMissing',
+          params: { lang, key: item.key },
+        });
         continue;
       }
       const set = new Set<string>();
@@ -168,6 +201,8 @@ export function textsGate(versions: ConfigVersion[], langs: readonly string[] = 
         reasons.push({
           gate: 'texts',
           detail: `locales/${lang}/${item.key}.json: ${(error as Error).message}`,
+          key: 'textsFileBroken',
+          params: { lang, key: item.key, error: (error as Error).message },
         });
       }
       keys.set(lang, set);
@@ -179,6 +214,8 @@ export function textsGate(versions: ConfigVersion[], langs: readonly string[] = 
             reasons.push({
               gate: 'texts',
               detail: `${item.key}:${key} has no ${other} text (locales/${other}/${item.key}.json)`,
+              key: `textMissing.${other}`,
+              params: { key: item.key, text: key },
             });
         }
       }
@@ -209,7 +246,7 @@ export function publicationGates(options: GateOptions): Gates {
     try {
       built = pathsGate(versions, flows);
     } catch (error) {
-      return [{ gate: 'paths', detail: (error as Error).message }, ...textsGate(versions)];
+      return [failed('paths', error), ...textsGate(versions)];
     }
     return [
       ...built,

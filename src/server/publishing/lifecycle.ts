@@ -7,7 +7,9 @@
 
 import type { Db } from '../db';
 import { ApiError, type PendingMessage } from '../platform/errors';
+import { type Lang, t } from '../platform/i18n';
 import { contentHash, type ItemContent, type ItemFiles, type ItemKind } from './items';
+import { reasonText } from './problemText';
 import { type ConfigVersion, ensureItem, itemId, liveVersions, publishFiles, versionById } from './store';
 
 /** Who acts: a staff member and their role (src/server/staff). */
@@ -28,7 +30,15 @@ export type GateName = 'checker' | 'paths' | 'scenarios' | 'texts';
 /** One reason a version may not be published: the gate, and what it found (a file, a step, a key). */
 export interface GateReason {
   gate: GateName;
+  /** In English, for the command line, the logs and the audit trail. */
   detail: string;
+  /**
+   * How the studio tells it in its language (./reasonText.ts): a key of
+   * errors.publishing.reason.* and its values; a checker's or scenario's English finding is
+   * translated there (./problemText.ts).
+   */
+  key?: string;
+  params?: Record<string, string>;
 }
 
 /** What the gates look at: the item's candidate files among every other item's live version. */
@@ -95,9 +105,30 @@ const KEY: Record<RefusalCode, string> = {
   GATES_FAILED: 'gatesFailed',
 };
 
-/** Gate reasons in the service's answer shape: [{ GATE, DETAIL }]. */
-export function reasonsView(reasons: GateReason[]): { GATE: GateName; DETAIL: string }[] {
-  return reasons.map((r) => ({ GATE: r.gate, DETAIL: r.detail }));
+/** The reasons a gates' refusal carries for telling them again in the caller's language. */
+const GATE_REASONS = Symbol('gate reasons');
+
+/** Gate reasons in the service's answer shape: [{ GATE, DETAIL }], DETAIL in `lang` (English without). */
+export function reasonsView(reasons: GateReason[], lang?: Lang): { GATE: GateName; DETAIL: string }[] {
+  return reasons.map((r) => ({ GATE: r.gate, DETAIL: lang ? reasonText(lang, r) : r.detail }));
+}
+
+/** A refusal by the gates told again in `lang`: its messages and its REASONS (the studio's language). */
+export function gatesRefusalIn(error: ApiError, lang: Lang): ApiError {
+  const reasons = (error as ApiError & { [GATE_REASONS]?: GateReason[] })[GATE_REASONS];
+  if (!reasons) return error;
+  const [first] = error.messages;
+  return new ApiError(
+    error.statusCode,
+    [
+      first,
+      ...reasons.map((r) => ({
+        text: t(lang, `errors.publishing.gate.${r.gate}`, { detail: reasonText(lang, r) }),
+        code: first?.code,
+      })),
+    ],
+    { ...error.extra, REASONS: reasonsView(reasons, lang) },
+  );
 }
 
 /** A refused transition: the code (CODE in the answer) and, for the gates, every reason. */
@@ -105,10 +136,12 @@ export function refusal(code: RefusalCode, reasons: GateReason[] = []): ApiError
   const messages: PendingMessage[] = [{ key: `errors.publishing.${KEY[code]}`, code }];
   for (const reason of reasons)
     messages.push({ key: `errors.publishing.gate.${reason.gate}`, params: { detail: reason.detail }, code });
-  return new ApiError(STATUS[code], messages, {
+  const error = new ApiError(STATUS[code], messages, {
     CODE: code,
     ...(reasons.length ? { REASONS: reasonsView(reasons) } : {}),
   });
+  if (reasons.length) Object.assign(error, { [GATE_REASONS]: reasons });
+  return error;
 }
 
 /** The code of a refused transition, or undefined for any other error. */

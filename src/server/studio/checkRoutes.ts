@@ -10,6 +10,7 @@ import { t } from '../platform/i18n';
 import { answers, body, open, str } from '../platform/schemaParts';
 import { candidateSet, checkVersions } from '../publishing/gates';
 import { ITEM_KINDS, type ItemFiles, type ItemKind, itemFilePath } from '../publishing/items';
+import { problemText } from '../publishing/problemText';
 import { snapshotOf } from '../publishing/registry';
 import { liveVersions } from '../publishing/store';
 import { staffGuard } from '../staff';
@@ -89,7 +90,7 @@ export function checkRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tags: [TAG],
           summary: 'The flows:check checker on a candidate among the other live items (viewer)',
           description:
-            "PROBLEMS: FILE (the candidate's own file by name, flow.json; another item's by its repository path), POINTER (a JSON pointer in it), MESSAGE. A texts candidate also gets each key missing in one language, in the caller's language.",
+            "PROBLEMS: FILE (the candidate's own file by name, flow.json; another item's by its repository path), POINTER (a JSON pointer in it), MESSAGE (in the caller's language, Accept-Language). A texts candidate also gets each key missing in one language.",
           body: candidateBody(ITEM_KINDS),
           response: answers({ 200: open('PROBLEMS: [{ FILE, POINTER, MESSAGE }]') }),
         },
@@ -100,12 +101,13 @@ export function checkRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const own = new Map(
           Object.keys(b.FILES).map((name) => [itemFilePath('', { kind: b.KIND, key: b.KEY }, name), name]),
         );
+        const lang = requestLang(request);
         const problems = (await checkVersions(versions)).map((p) => ({
           FILE: own.get(p.file) ?? p.file,
           POINTER: p.pointer,
-          MESSAGE: p.message,
+          MESSAGE: problemText(lang, p.message),
         }));
-        if (b.KIND === 'texts') problems.push(...textProblems(b.FILES, requestLang(request)));
+        if (b.KIND === 'texts') problems.push(...textProblems(b.FILES, lang));
         return { PROBLEMS: problems };
       },
     );

@@ -5,9 +5,11 @@
 
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../platform/context';
+import { type ApiError, requestLang } from '../platform/errors';
 import { answers, body, open, optionalBody, str } from '../platform/schemaParts';
 import {
   approve,
+  gatesRefusalIn,
   type LifeCycleDeps,
   publish,
   reasonsView,
@@ -68,6 +70,8 @@ export function lifeCycleRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps):
                 before,
                 extra: { REASONS: (error as { extra: { REASONS?: unknown } }).extra.REASONS },
               });
+            // The gates' reasons in the studio's language (the audit keeps them in English).
+            if (code === 'GATES_FAILED') throw gatesRefusalIn(error as ApiError, requestLang(request));
             throw error;
           }
         },
@@ -156,7 +160,7 @@ export function lifeCycleRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps):
           files: version.files,
           live,
         });
-        return { REASONS: reasonsView(reasons) };
+        return { REASONS: reasonsView(reasons, requestLang(request)) };
       },
     );
   };

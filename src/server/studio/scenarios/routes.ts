@@ -6,10 +6,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../db';
 import type { ServiceContext } from '../../platform/context';
-import { ApiError } from '../../platform/errors';
+import { ApiError, requestLang } from '../../platform/errors';
+import type { Lang } from '../../platform/i18n';
 import { answers, body, noContent, open } from '../../platform/schemaParts';
 import { candidateSet, SCENARIOS_DIR } from '../../publishing/gates';
 import { refusal } from '../../publishing/lifecycle';
+import { problemText } from '../../publishing/problemText';
 import type { StartService } from '../../publishing/replay/inProcess';
 import {
   attachedScenario,
@@ -91,12 +93,13 @@ const view = (s: FlowScenario) => ({
   SCENARIO: s.scenario,
 });
 
-const runView = (r: ScenarioRun) => ({
+/** A run in the answer's shape, what differed told in the studio's language. */
+const runView = (r: ScenarioRun, lang: Lang) => ({
   SOURCE: r.source,
   ID: r.id,
   NAME: r.name,
   PASSED: r.passed,
-  PROBLEMS: r.problems,
+  PROBLEMS: r.problems.map((p) => problemText(lang, p)),
   DIVERGED: r.diverged
     ? { STEP: r.diverged.step, SUBSTEP: r.diverged.substep, ANSWERS: r.diverged.answers }
     : null,
@@ -287,7 +290,7 @@ export function scenarioRoutes(ctx: ServiceContext, options: ScenarioRouteOption
         });
         return {
           VERSION: { ID: chosen.id, STATUS: chosen.status, NUMBER: chosen.number, REVISION: chosen.revision },
-          RUNS: runs.map(runView),
+          RUNS: runs.map((r) => runView(r, requestLang(request))),
         };
       },
     );
