@@ -16,8 +16,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import { type Db, openDb } from '../../src/server/db';
-import { withOffer } from '../../src/server/offers/productRoutes';
-import { insertOffer, nextOfferNo, type OfferInput } from '../../src/server/offers/store';
+import { insertOffer, nextOfferNo, type OfferInput, withOffer } from '../../src/server/offers/store';
 import { ref, registerApiSchemas } from '../../src/server/platform/apiSchemas';
 
 const FIXED = { ok: true, product: 'driver', premium: 62, currency: 'EUR' };

@@ -19,6 +19,8 @@ import { integrationRoutes } from './casework/integrationRoutes';
 import { contactRoutes } from './contact/routes';
 import { miscRoutes } from './content/routes';
 import { verifyRoutes } from './contracts/certificate/routes';
+import { renewalDevRoutes } from './contracts/renewal/devRoutes';
+import { runRenewals } from './contracts/renewal/service';
 import { withdrawalLinkRoutes } from './contracts/withdrawal/linkRoutes';
 import { resumeWithdrawalRefunds } from './contracts/withdrawal/service';
 import { type Db, openDb } from './db';
@@ -40,7 +42,7 @@ import { registerPayments } from './payments/index';
 import { recoverStalePayments } from './payments/resolve';
 import { registerApiSchemas } from './platform/apiSchemas';
 import { type Config, ConfigError } from './platform/config';
-import type { ServiceContext } from './platform/context';
+import { type ServiceContext, today } from './platform/context';
 import { ApiError, registerErrorHandling, renderMessages, requestLang } from './platform/errors';
 import { healthRoutes } from './platform/health';
 import { expireAnonymousData } from './platform/housekeeping';
@@ -302,7 +304,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   if (config.env !== 'production') await app.register(devFlowsRoutes());
   // The testers' desk moves cases as the insurer would: never in production, demo or not.
-  if (config.env !== 'production') await app.register(devDeskRoutes(ctx));
+  if (config.env !== 'production') {
+    await app.register(devDeskRoutes(ctx));
+    await app.register(renewalDevRoutes(ctx));
+  }
 
   // The sandbox takes published test cards as payments: never in production unless a demo said so.
   if (config.env === 'production' && config.payment.mode === 'sandbox' && !config.insecureDemo)
@@ -344,6 +349,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           }
         })
         .catch((error: unknown) => app.log.error({ err: error }, 'withdrawal refund resumption failed'));
+      // Contracts due for renewal get their offer and notices; unpaid renewals expire.
+      runRenewals({
+        db,
+        catalog: ctx.catalog,
+        today: today(ctx),
+        now: now(),
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+        log: app.log,
+      })
+        .then((summary) => {
+          if (Object.values(summary).some((n) => n > 0)) {
+            app.log.info({ renewals: summary }, 'renewals');
+            ctx.kickOutbox();
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'renewal pass failed'));
     }, PAYMENT_RECOVERY_MS);
     recovery.unref();
     // Anonymous writes expire (housekeeping.ts), hourly.

@@ -232,6 +232,16 @@ export function checkFlowFolder(input: CheckInputs): FlowProblem[] {
     for (const path of conditionPaths(cond)) needPath(path, pointer);
   };
 
+  // A renewal's facts to confirm are answers the customer gave in this flow (shown with their labels).
+  for (const [i, path] of (flow.product?.renewal?.reconfirm ?? []).entries()) {
+    if (!written.has(path))
+      problems.push({
+        file: flowFile,
+        pointer: `/product/renewal/reconfirm/${i}`,
+        message: `renewal fact "${path}" is not a field of the flow`,
+      });
+  }
+
   const declaredLovs = new Set((flow.lovs ?? []).map((l) => l.as ?? l.name));
   (flow.lovs ?? []).forEach((lov, i) => {
     if (lov.call) {

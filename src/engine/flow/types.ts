@@ -105,6 +105,18 @@ export interface Derived {
   when?: Condition;
 }
 
+/** How a product's contracts are renewed (src/engine/renewal.ts has the calendar). */
+export interface ProductRenewal {
+  /** false: contracts of this product are not renewed (a trip is bought once). */
+  offered?: boolean;
+  /** Days before expiry that the renewal offer is prepared and announced (30 by default). */
+  offerDays?: number;
+  /** Days before expiry of the last reminder (7 by default). */
+  reminderDays?: number;
+  /** Answers the customer must confirm are still true before paying (quote paths of the flow's fields). */
+  reconfirm?: string[];
+}
+
 export interface ProductMeta {
   /** Key of GET /zcp/offer/RulesDetail/{key} and of flows/<id>/rules.json. */
   rulesKey: string;
@@ -128,6 +140,8 @@ export interface ProductMeta {
   offerValidityDays?: number;
   /** The right of withdrawal in days from the policy's issue (purchase spec §9); public products need it. */
   withdrawalDays?: number;
+  /** Renewal of a contract before it ends (issue 28 item 2); absent: renewed on the defaults. */
+  renewal?: ProductRenewal;
   /** The quote's blocks holding personal data, left out of an offer read by an old offer cookie alone. */
   personalData?: string[];
   /** false: the portal does not list the product's open offers (cyber, spec §1). */

@@ -7,6 +7,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isValidYmd } from '../../engine/dates';
+import { renewalDeskForm } from '../contracts/renewal/devRoutes';
 import { escapeHtml } from '../outbox';
 import { type ServiceContext, today } from '../platform/context';
 import { ApiError, renderMessages } from '../platform/errors';
@@ -144,6 +145,7 @@ ${moveForm}${payForm}${moves.length === 0 && !pays ? `<p>${d('final')}</p>` : ''
 <p>${d('intro')}</p>
 ${notice ? `<p role="${notice.error ? 'alert' : 'status'}" class="notice${notice.error ? ' error' : ''}">${e(notice.text)}</p>` : ''}
 ${sections.join('\n')}
+${renewalDeskForm(lang, today(ctx))}
 </main></body></html>`;
   }
 

@@ -7,7 +7,15 @@ import type { FlowBundle } from '../../engine/flow/bundle';
 import { insuredObject } from '../../engine/flow/objectSummary';
 import { getPath } from '../../engine/paths';
 import { forbidden } from '../accounts/http';
-import { contractStatus, objectDescription, productCode } from '../customers/dashboard';
+import {
+  contractStatus,
+  objectDescription,
+  productCode,
+  RENEWAL_COLUMNS,
+  RENEWAL_JOIN,
+  type RenewalColumns,
+  renewalBlock,
+} from '../customers/dashboard';
 import { type CustomerRow, csUser, linkPurchases } from '../customers/store';
 import type { Db } from '../db';
 import { hasKey, type Lang, t } from '../platform/i18n';
@@ -29,7 +37,7 @@ export type StoredContract = {
   status: string;
   version: number;
   data: Json;
-};
+} & RenewalColumns;
 
 export type PaymentMethod = 'CARD' | 'DIRECT_DEBIT' | 'CASH';
 
@@ -137,8 +145,8 @@ export async function ownContract(
   await linkPurchases(db, customer);
   const [row] = await db.query<StoredContract>(
     `SELECT c.contract_no, c.offer_no, c.product_id, c.package_id, c.customer_no, o.flow_id, c.start_date,
-            c.expiry_date, c.premium_cents, c.balance_cents, c.status, c.version, c.data
-       FROM contracts c JOIN offers o ON o.offer_no = c.offer_no
+            c.expiry_date, c.premium_cents, c.balance_cents, c.status, c.version, c.data, ${RENEWAL_COLUMNS}
+       FROM contracts c JOIN offers o ON o.offer_no = c.offer_no ${RENEWAL_JOIN}
       WHERE c.contract_no = $1`,
     [contractNo],
   );
@@ -155,7 +163,7 @@ export function contractDetail(
 ): ContractDetail & Record<string, unknown> {
   const code = productCode(bundles, row.flow_id);
   const bundle = bundles.find((b) => b.flow.id === row.flow_id);
-  const status = contractStatus(row.status, row.expiry_date, today);
+  const status = contractStatus(row.status, row.expiry_date, today, row.renewal_status === 'RENEWED');
   const plan = coverPlan(bundle, row.package_id, lang);
   const object: Json = {
     // The quote's part that is the insured object: the product flow's objectKey (CS_VEHICLE …),
@@ -181,6 +189,7 @@ export function contractDetail(
       CERTIFICATE: Boolean(bundle?.flow.product?.certificate) && status.code === 'ACTIVE',
       ...contractAmounts(row),
       ...plan,
+      RENEWAL: renewalBlock(bundles, row.flow_id, row),
     },
     CS_CUSTOMER: csUser(customer, lang),
     CS_CUST_ENTITIES: { CS_PAYMENT_DATA: paymentData(row.data) },

@@ -42,8 +42,10 @@ export function objectDescription(flow: Flow | undefined, quote: unknown, lang: 
  * A contract's status (spec §4) and its name: one name per status, contracts:statuses in the
  * locales, which the portal's lists and cards read too. An active contract past its expiry is expired.
  */
-export function contractStatus(stored: string, expiryDate: string, today: string) {
-  const code = stored === 'ACTIVE' && expiryDate < today ? 'EXPIRED' : stored;
+export function contractStatus(stored: string, expiryDate: string, today: string, renewed = false) {
+  // Ended and continued by its renewal: "Renewed", not "Expired".
+  const ended = stored === 'ACTIVE' && expiryDate < today;
+  const code = ended ? (renewed ? 'RENEWED' : 'EXPIRED') : stored;
   const key = `contracts:statuses.${code}`;
   return { code, text: (lang: Lang) => (hasKey(lang, key) ? t(lang, key) : code) };
 }
@@ -60,7 +62,50 @@ type ContractRow = {
   status: string;
   version: number;
   data: Json;
+} & RenewalColumns;
+
+/** A contract's renewal, read with it (RENEWAL_JOIN): the renewals row and its offer. */
+export type RenewalColumns = {
+  renewal_status: string | null;
+  renewal_offer_no: string | null;
+  renewal_new_contract_no: string | null;
+  renewal_premium_cents: number | null;
+  renewal_start: string | null;
+  renewal_end: string | null;
+  renewal_variant: string | null;
 };
+
+export const RENEWAL_COLUMNS = `r.status AS renewal_status, r.offer_no AS renewal_offer_no,
+  r.new_contract_no AS renewal_new_contract_no, ro.premium_cents AS renewal_premium_cents,
+  ro.quote->'CS_POLICY'->>'START_DATE' AS renewal_start, ro.quote->'CS_POLICY'->>'END_DATE' AS renewal_end,
+  ro.variant AS renewal_variant`;
+export const RENEWAL_JOIN = `LEFT JOIN renewals r ON r.contract_no = c.contract_no
+  LEFT JOIN offers ro ON ro.offer_no = r.offer_no`;
+
+/**
+ * The contract's RENEWAL block (issue 28 item 2), or null before one is prepared: where it stands
+ * (OFFERED, RENEWED, EXPIRED, REFERRED), the offer's premium and period, and the way into its
+ * purchase flow while it can be paid.
+ */
+export function renewalBlock(bundles: FlowBundle[], flowId: string, row: RenewalColumns) {
+  if (!row.renewal_status) return null;
+  const offered = row.renewal_status === 'OFFERED' && row.renewal_offer_no;
+  return {
+    STATUS: row.renewal_status,
+    OFFER_NO: row.renewal_offer_no ?? '',
+    PREMIUM: row.renewal_premium_cents === null ? 0 : centsToEuro(Number(row.renewal_premium_cents)),
+    START_DATE: row.renewal_start ?? '',
+    EXPIRY_DATE: row.renewal_end ?? '',
+    NEW_CONTRACT_NO: row.renewal_new_contract_no ?? '',
+    LINK: offered
+      ? offerLink(bundles, {
+          offer_no: row.renewal_offer_no ?? '',
+          flow_id: flowId,
+          variant: row.renewal_variant,
+        })
+      : '',
+  };
+}
 
 export async function contractsOf(
   db: Db,
@@ -72,14 +117,14 @@ export async function contractsOf(
   await linkPurchases(db, customer);
   const rows = await db.query<ContractRow>(
     `SELECT c.contract_no, c.product_id, c.package_id, o.flow_id, c.start_date, c.expiry_date, c.premium_cents,
-            c.balance_cents, c.status, c.version, c.data
-       FROM contracts c JOIN offers o ON o.offer_no = c.offer_no
+            c.balance_cents, c.status, c.version, c.data, ${RENEWAL_COLUMNS}
+       FROM contracts c JOIN offers o ON o.offer_no = c.offer_no ${RENEWAL_JOIN}
       WHERE c.customer_no = $1 ORDER BY c.start_date DESC, c.contract_no DESC`,
     [customer.customer_no],
   );
   return rows.map((r) => {
     const code = productCode(bundles, r.flow_id);
-    const status = contractStatus(r.status, r.expiry_date, today);
+    const status = contractStatus(r.status, r.expiry_date, today, r.renewal_status === 'RENEWED');
     return {
       CONTRACT_NO: r.contract_no,
       CONTRACT_VERSION: Number(r.version),
@@ -94,6 +139,7 @@ export async function contractsOf(
       EXPIRY_DATE: r.expiry_date,
       ...contractAmounts(r),
       OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.data, lang),
+      RENEWAL: renewalBlock(bundles, r.flow_id, r),
     };
   });
 }
@@ -109,6 +155,7 @@ type OfferRow = {
   status: string;
   expiry_date: string;
   created_at: Date | string;
+  renewal_of: string | null;
 };
 
 /**
@@ -119,7 +166,7 @@ type OfferRow = {
  * The portal's way into the offer's purchase flow. No token: the portal session authorises it, and a
  * token in the address would stay in the browser's history after logout (issue 25 item 3).
  */
-function offerLink(bundles: FlowBundle[], offer: OfferRow): string {
+function offerLink(bundles: FlowBundle[], offer: Pick<OfferRow, 'offer_no' | 'flow_id' | 'variant'>): string {
   const query = new URLSearchParams({ offer: offer.offer_no });
   const variant = bundles
     .find((b) => b.flow.id === offer.flow_id)
@@ -139,7 +186,8 @@ export async function offersOf(
 ) {
   await linkPurchases(db, customer);
   const rows = await db.query<OfferRow>(
-    `SELECT offer_no, flow_id, variant, product_id, package_id, quote, premium_cents, status, expiry_date, created_at
+    `SELECT offer_no, flow_id, variant, product_id, package_id, quote, premium_cents, status, expiry_date, created_at,
+            renewal_of
        FROM offers WHERE customer_no = $1 AND status = 'OPEN' AND expiry_date >= $2::date
       ORDER BY created_at DESC`,
     [customer.customer_no, today],
@@ -173,8 +221,11 @@ function premiumChanged(catalog: Catalog, offer: OfferRow, today: string, lang: 
   if (!product) return false;
   try {
     const quote = (typeof offer.quote === 'string' ? JSON.parse(offer.quote) : offer.quote) as Quote;
-    return repriceOffer(product, { quote, premium_cents: offer.premium_cents }, { today, lang })
-      .premiumChanged;
+    return repriceOffer(
+      product,
+      { quote, premium_cents: offer.premium_cents, renewal_of: offer.renewal_of },
+      { today, lang },
+    ).premiumChanged;
   } catch {
     // Referred or refused today: its detail says so when the customer opens it.
     return false;

@@ -521,6 +521,34 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
       today,
     );
   }
+  if (h.customerNo === '900009') {
+    // Ends 20 days from the day the demo data was loaded, with every answer of the driver flow, so
+    // the renewal pass re-rates it and offers its renewal.
+    await insertContract(
+      db,
+      h,
+      {
+        no: 'CY9000901',
+        offerNo: 'OF900901',
+        product: {
+          ...P.driver,
+          object: {
+            CS_DRIVER: {
+              INSURANCE_TYPE: 'CAR',
+              AGE_BETWEEN_18_75: '1',
+              CYPRUS_RESIDENT: '1',
+              HEALTHY_DRIVER: '1',
+              ACTIVATED: 'X',
+            },
+            CS_USER_EXTRAS: { LANGUAGE: 'el', TERMS_ACCEPTED: true },
+          },
+        },
+        startOffsetDays: -345,
+        extra: DEMO_CARD,
+      },
+      today,
+    );
+  }
   if (h.customerNo === '900007') {
     await insertContract(
       db,

@@ -176,6 +176,27 @@ export const DEMO_CUSTOMERS: Holder[] = [
     account: {},
   },
   {
+    // A driver's personal accident policy that ends in 20 days: its renewal is offered on the
+    // renewal pass (every minute, or the desk's "run the renewal pass"), docs/scenarios.md.
+    customerNo: '900009',
+    contactId: '790009',
+    idType: 'ID',
+    id: '774512',
+    birthDate: '1979-06-04',
+    first: 'Νικόλας',
+    last: 'Χαραλάμπους',
+    gender: 'M',
+    profession: 'ACCOUNTANT',
+    email: 'nikolas.charalambous@example.com.cy',
+    mobile: '99000009',
+    district: 'NIC',
+    city: 'AGLANTZIA',
+    zip: '2102',
+    street: 'Λεωφόρος Αγλαντζιάς',
+    house: '47',
+    account: {},
+  },
+  {
     // A customer without an account yet: registers with ID 654321 and birth date 1992-09-23.
     customerNo: '900007',
     contactId: '790007',

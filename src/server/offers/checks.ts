@@ -27,9 +27,16 @@ function lovChecker(product: Product) {
 export function checkFlowData(
   product: Product,
   quote: Quote,
-  options: { today: string; lang: Lang; variant?: string; callPath: string },
+  options: {
+    today: string;
+    lang: Lang;
+    variant?: string;
+    callPath: string;
+    /** Paths the service set itself (a renewal's start date), not checked against the field's bounds. */
+    serviceDecided?: string[];
+  },
 ): void {
-  const errors = validateFlowData(
+  const all = validateFlowData(
     product.flow,
     quote,
     {
@@ -39,6 +46,7 @@ export function checkFlowData(
     },
     { upToCall: callNameForPath(product.flow, options.callPath) },
   );
+  const errors = all.filter((e) => !options.serviceDecided?.includes(e.path));
   if (errors.length > 0) {
     throw new ApiError(
       422,

@@ -6,6 +6,7 @@
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Product } from './catalog';
 import { OFFER_NO } from './store';
 
 export const OFFER_COOKIE = 'zcp_offers';
@@ -14,6 +15,24 @@ const MAX_REMEMBERED = 10;
 
 export function offerToken(secret: string, offerNo: string): string {
   return createHmac('sha256', secret).update(`offer\u0000${offerNo}`).digest('base64url').slice(0, 32);
+}
+
+/** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */
+export function offerMailLink(
+  config: { publicUrl: string; sessionSecret: string },
+  product: Product,
+  variantId: string | undefined,
+  offerNo: string,
+  productId: string,
+): string {
+  const query = new URLSearchParams({
+    offer: offerNo,
+    product: productId,
+    token: offerToken(config.sessionSecret, offerNo),
+  });
+  const variant = product.flow.variants?.find((v) => v.id === variantId);
+  if (variant) query.set(variant.query.name, variant.query.value);
+  return `${config.publicUrl}/${product.id}/offer/1?${query}`;
 }
 
 function sameText(a: string, b: string): boolean {

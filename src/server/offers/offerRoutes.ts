@@ -91,6 +91,14 @@ export function offerRoutes(ctx: ServiceContext): FastifyPluginAsync {
           DATA_CHANGED: premiumChanged ? 'X' : '',
           DATES_CHANGED: datesChanged ? 'X' : '',
           PREVIOUS_AMOUNT: centsToEuro(offer.premium_cents),
+          ...(offer.renewal_of
+            ? {
+                RENEWAL: {
+                  CONTRACT_NO: offer.renewal_of,
+                  RECONFIRM: product.flow.product?.renewal?.reconfirm ?? [],
+                },
+              }
+            : {}),
         };
       },
     );

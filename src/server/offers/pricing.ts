@@ -47,6 +47,11 @@ export interface PriceOptions {
   requirePackage: boolean;
   /** Logs a tariff that fails on a quote (a product-file error, not the visitor's). */
   onRatingError?: (error: unknown) => void;
+  /**
+   * A renewal (issue 28 item 2): the new contract starts on this day, however far ahead (the day
+   * after the old one ends), and is rated as a second year: no first-year promotion or promo code.
+   */
+  renewalStart?: string;
 }
 
 function text(value: unknown): string {
@@ -132,14 +137,14 @@ function defaultNumber(product: Product, path: string, fallback: number): number
  * defaults (one year unless the flow says otherwise); a tariff with MAX_DURATION_DAYS (travel)
  * takes CS_POLICY.DURATION_DAYS from the quote instead, within that bound.
  */
-export function policyTerm(product: Product, quote: Quote, today: string): PolicyTerm {
-  const raw = getPath(quote, 'CS_POLICY.START_DATE');
+export function policyTerm(product: Product, quote: Quote, today: string, renewalStart?: string): PolicyTerm {
+  const raw = renewalStart ?? getPath(quote, 'CS_POLICY.START_DATE');
   const start = raw === undefined || raw === null || raw === '' || raw === '0000-00-00' ? today : raw;
   if (!isValidYmd(start) || start < today) {
     throw refuse('errors.quote.startDate', {}, { field: 'CS_POLICY.START_DATE' });
   }
   const maxAhead = tariffConfigNumber(product.tariff, 'MAX_START_DAYS_AHEAD');
-  if (maxAhead !== undefined && start > addDays(today, maxAhead)) {
+  if (renewalStart === undefined && maxAhead !== undefined && start > addDays(today, maxAhead)) {
     throw refuse('errors.travel.startTooFar', { days: maxAhead }, { field: 'CS_POLICY.START_DATE' });
   }
   const period = defaultNumber(product, 'CS_POLICY.PERIOD', 12);
@@ -325,7 +330,8 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
     options.today,
   );
   const variant = quoteVariant(product, quote, registered !== null);
-  const term = policyTerm(product, quote, options.today);
+  const term = policyTerm(product, quote, options.today, options.renewalStart);
+  const renewal = options.renewalStart !== undefined;
   // From here the quote's top level and its policy are copies made for this call: later steps set
   // their fields in place instead of copying the whole quote once more each.
   const policy = copyToExtend(quote.CS_POLICY);
@@ -344,7 +350,7 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
       options.lang,
     );
   }
-  const promotions = promotionsFor(quote, product.meta.rulesKey, options.today);
+  const promotions = renewal ? [] : promotionsFor(quote, product.meta.rulesKey, options.today);
   // A payment method the quote does not back (a direct debit without a valid IBAN) is rated as no
   // method, so its discount is not given; the quote keeps the visitor's choice.
   const rated = paymentMethodBacked(product, quote, options.today)
@@ -353,7 +359,7 @@ export function priceQuote(product: Product, input: Quote, options: PriceOptions
 
   let rating: RatingResult;
   try {
-    rating = rateQuote(tariff, rated, { today: options.today, variant, newPolicy: true, promotions });
+    rating = rateQuote(tariff, rated, { today: options.today, variant, newPolicy: !renewal, promotions });
   } catch (error) {
     options.onRatingError?.(error);
     throw refuse('errors.quote.cannotRate');

@@ -15,16 +15,16 @@ import { isEmailConfirmed } from '../otp/codes';
 import { enqueueMail, type MailRequest } from '../outbox';
 import { ERROR_ANSWERS, ref } from '../platform/apiSchemas';
 import { type ServiceContext, today } from '../platform/context';
-import { refuse, requestLang } from '../platform/errors';
+import { notFound, refuse, requestLang } from '../platform/errors';
 import { hasKey, type Lang, t } from '../platform/i18n';
 import { hitLimit, type LimitRule } from '../platform/rateLimit';
 import type { Product } from './catalog';
 import { checkFlowData } from './checks';
-import { offerAccessFor, offerToken } from './offerAccess';
+import { offerAccessFor, offerMailLink } from './offerAccess';
 import { offerOwnership, portalOwnsOffer } from './offerOwner';
 import { offerWriterFor, tooManyOffers } from './offerWriter';
 import { offerInputOf, type Priced, priceQuote } from './pricing';
-import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer } from './store';
+import { findOffer, insertOffer, nextOfferNo, type OfferInput, updateOffer, withOffer } from './store';
 
 export interface QuotationResult {
   offerNo: string;
@@ -150,17 +150,23 @@ async function quotation(
 ): Promise<QuotationResult> {
   const now = ctx.now();
   const day = today(ctx);
+  const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
+  // A renewal offer being paid keeps its renewal's start (the day after the old contract ends),
+  // second-year rating and validity, whatever the client sends.
+  const renewal = await renewalOffer(ctx, request, product, requested);
   const priced = priceQuote(product, request.body, {
     today: day,
     lang,
     requirePackage: true,
     onRatingError: (error) => request.log.error({ err: error }, 'tariff failed on a quote'),
+    ...(renewal ? { renewalStart: renewal.start } : {}),
   });
   checkFlowData(product, priced.quote, {
     today: day,
     lang,
     variant: priced.variant,
     callPath: `/${product.meta.api.segment}/${product.meta.api.quotation}`,
+    ...(renewal ? { serviceDecided: ['CS_POLICY.START_DATE'] } : {}),
   });
 
   const mail = text(getPath(priced.quote, 'CS_POLICY_HOLDER.MAIL_ADDRESS')).toLowerCase();
@@ -170,7 +176,6 @@ async function quotation(
   // Confirmed by this browser: a confirmation serves only the client that proved the mailbox, or
   // the browser that holds an offer mailed to it (the e-mailed link).
   const client = clientBindingFor(ctx.config).idOf(request) ?? '';
-  const requested = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
   const notConfirmed = () =>
     refuse(
       'errors.quote.emailNotConfirmed',
@@ -188,7 +193,7 @@ async function quotation(
 
   const selected = priced.selected;
   if (!selected) throw refuse('errors.quote.unknownPackage', {}, { field: 'CS_POLICY.PACKAGE_ID' });
-  const expiryDate = addDays(day, product.meta.offerValidityDays ?? 30);
+  const expiryDate = renewal?.expiryDate ?? addDays(day, product.meta.offerValidityDays ?? 30);
   const input = offerInputOf(
     product,
     { ...priced, selected },
@@ -208,7 +213,7 @@ async function quotation(
       package: labelText(lang, selected.PACKAGE_DESC),
       amount: formatEuro(selected.AMOUNT, lang),
       expiryDate: ymdToDisplay(expiryDate),
-      link: offerLink(ctx.config, product, priced.variant, number, String(priced.policy.PRODUCT_ID)),
+      link: offerMailLink(ctx.config, product, priced.variant, number, String(priced.policy.PRODUCT_ID)),
     },
   });
   const stored = (number: string): OfferInput => ({
@@ -244,6 +249,8 @@ async function quotation(
             buyable(existing.status) &&
             existing.mail_address === mail &&
             (portalOwned || offerAccessFor(ctx.config).mayAccess(request, existing.offer_no));
+          // A renewal is changed only in place: never copied into a new offer.
+          if (renewal && !reusable) throw notFound('errors.offer.notFound', { offerNo: requested });
           if (!(existing && reusable)) await countNewOffer(tx, ctx, request.ip, now);
           const number = existing && reusable ? existing.offer_no : await nextOfferNo(tx);
           if (existing && reusable) await updateOffer(tx, number, stored(number));
@@ -256,6 +263,21 @@ async function quotation(
     offerAccessFor(ctx.config).remember(request, reply, offerNo, now);
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
   return { offerNo, expiryDate, priced };
+}
+
+/** The renewal offer the quotation continues, when the caller may change it: its start and validity. */
+async function renewalOffer(
+  ctx: ServiceContext,
+  request: FastifyRequest,
+  product: Product,
+  offerNo: string,
+): Promise<{ start: string; expiryDate: string } | undefined> {
+  if (offerNo === '') return undefined;
+  const offer = await findOffer(ctx.db, offerNo);
+  if (!offer?.renewal_of || offer.flow_id !== product.id || !buyable(offer.status)) return undefined;
+  if (!(await offerOwnership(ctx).mayAccess(request, offerNo))) return undefined;
+  const start = getPath(offer.quote, 'CS_POLICY.START_DATE');
+  return typeof start === 'string' ? { start, expiryDate: offer.expiry_date } : undefined;
 }
 
 /**
@@ -288,28 +310,4 @@ function newOfferLimit(ctx: ServiceContext, ip: string): LimitRule {
 
 async function countNewOffer(tx: Db, ctx: ServiceContext, ip: string, now: Date): Promise<void> {
   if (!(await hitLimit(tx, newOfferLimit(ctx, ip), now, ctx.config.sessionSecret))) throw tooManyOffers();
-}
-
-/** The e-mailed link that reopens the offer, in the variant's co-branded site when it has one. */
-function offerLink(
-  config: { publicUrl: string; sessionSecret: string },
-  product: Product,
-  variantId: string | undefined,
-  offerNo: string,
-  productId: string,
-): string {
-  const query = new URLSearchParams({
-    offer: offerNo,
-    product: productId,
-    token: offerToken(config.sessionSecret, offerNo),
-  });
-  const variant = product.flow.variants?.find((v) => v.id === variantId);
-  if (variant) query.set(variant.query.name, variant.query.value);
-  return `${config.publicUrl}/${product.id}/offer/1?${query}`;
-}
-
-/** The stored quote: the offer's number and expiry in CS_POLICY. */
-export function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
-  const policy = (quote.CS_POLICY ?? {}) as Record<string, unknown>;
-  return { ...quote, CS_POLICY: { ...policy, OFFER_NO: offerNo, EXPIRY_DATE: expiryDate, CONTRACT_NO: '' } };
 }

@@ -18,12 +18,14 @@ export interface RepricedOffer {
 
 export function repriceOffer(
   product: Product,
-  offer: Pick<StoredOffer, 'quote' | 'premium_cents'>,
+  offer: Pick<StoredOffer, 'quote' | 'premium_cents'> & { renewal_of?: string | null },
   options: { today: string; lang: Lang; onRatingError?: (error: unknown) => void },
 ): RepricedOffer {
   const policy = (offer.quote.CS_POLICY ?? {}) as Record<string, unknown>;
   const start = typeof policy.START_DATE === 'string' ? policy.START_DATE : '';
-  const datesChanged = start !== '' && start !== '0000-00-00' && start < options.today;
+  // A renewal keeps its start, the day after the contract it renews ends, and is rated as a renewal.
+  const renewal = Boolean(offer.renewal_of);
+  const datesChanged = !renewal && start !== '' && start !== '0000-00-00' && start < options.today;
   const quote = datesChanged
     ? { ...offer.quote, CS_POLICY: { ...policy, START_DATE: options.today } }
     : offer.quote;
@@ -32,6 +34,7 @@ export function repriceOffer(
     lang: options.lang,
     requirePackage: true,
     onRatingError: options.onRatingError,
+    ...(renewal ? { renewalStart: start } : {}),
   });
   const amount = priced.selected?.AMOUNT ?? 0;
   return { priced, premiumChanged: toCents(amount) !== Number(offer.premium_cents), datesChanged };

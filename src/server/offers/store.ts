@@ -21,6 +21,8 @@ export type StoredOffer = {
   updated_at: string;
   /** The configuration versions that validated and priced it (null: written before versions). */
   config_versions: ConfigVersionRefs | null;
+  /** The contract this offer renews (src/server/contracts/renewal), or null. */
+  renewal_of: string | null;
 };
 
 export interface OfferInput {
@@ -55,12 +57,18 @@ export async function findOffer(
   if (!OFFER_NO.test(offerNo)) return undefined;
   const rows = await db.query<StoredOffer>(
     `SELECT offer_no, flow_id, product_id, package_id, variant, quote, premium_cents, mail_address, language,
-            status, expiry_date::text AS expiry_date, created_at, updated_at, config_versions
+            status, expiry_date::text AS expiry_date, created_at, updated_at, config_versions, renewal_of
        FROM offers WHERE offer_no = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [offerNo],
   );
   const row = rows[0];
   return row ? { ...row, quote: parseQuote(row.quote), premium_cents: Number(row.premium_cents) } : undefined;
+}
+
+/** The stored quote: the offer's number and expiry in CS_POLICY. */
+export function withOffer(quote: Quote, offerNo: string, expiryDate: string): Quote {
+  const policy = (quote.CS_POLICY ?? {}) as Record<string, unknown>;
+  return { ...quote, CS_POLICY: { ...policy, OFFER_NO: offerNo, EXPIRY_DATE: expiryDate, CONTRACT_NO: '' } };
 }
 
 /** A new offer number: "OF" and the next value of the sequence. */

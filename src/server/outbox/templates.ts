@@ -16,6 +16,9 @@ export const MAIL_TEMPLATES = [
   'caseChanged',
   'withdrawalConfirmed',
   'withdrawalCode',
+  'renewalOffered',
+  'renewalReminder',
+  'renewalReferred',
 ] as const;
 export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
 export const SMS_TEMPLATES = [
@@ -24,6 +27,8 @@ export const SMS_TEMPLATES = [
   'mobileChanged',
   'caseChanged',
   'withdrawalCode',
+  'renewalOffered',
+  'renewalReminder',
 ] as const;
 export type SmsTemplate = (typeof SMS_TEMPLATES)[number];
 
@@ -44,6 +49,9 @@ const GREETED: ReadonlySet<MailTemplate> = new Set([
   'requestReceived',
   'caseChanged',
   'withdrawalConfirmed',
+  'renewalOffered',
+  'renewalReminder',
+  'renewalReferred',
 ]);
 
 export function escapeHtml(value: string): string {

@@ -145,6 +145,12 @@ async function issueContract(
       ctx.now,
     ],
   );
+  // A renewal offer paid: the contract it renews is renewed (src/server/contracts/renewal).
+  await tx.query(
+    `UPDATE renewals SET status = 'RENEWED', new_contract_no = $2, updated_at = $3
+      WHERE offer_no = $1 AND status = 'OFFERED'`,
+    [offer.offer_no, contractNo, ctx.now],
+  );
   await recordMandate(tx, method, {
     contractNo,
     customerNo: offer.customer_no,
