@@ -2,6 +2,7 @@
 // one contract's detail, its policy schedule as a PDF, and one of the customer's stored offers.
 
 import { type ZcpCallOptions, zcpCommand, zcpRead } from './client';
+import type { RenewalEntry } from './portal';
 import type { OfferDetail } from './types';
 import { getOfferDetail } from './zcp';
 
@@ -34,6 +35,8 @@ export interface ContractDetail {
     EXPIRY_DATE: string;
     /** A certificate of insurance can be downloaded (a motor contract in force). */
     CERTIFICATE?: boolean;
+    /** The contract's renewal, once prepared (issue 28 item 2). */
+    RENEWAL?: RenewalEntry | null;
     ZZPREMIUM_BEFORE_DISC_AMOUNT: number;
     ZZPREMIUM_AFTER_DISC_AMOUNT: number;
     ZZBALANCE_AMOUNT: number;

@@ -84,6 +84,20 @@ export interface ContractEntry {
   ZZPREMIUM_AFTER_DISC_AMOUNT: number;
   ZZBALANCE_AMOUNT: number;
   OBJECT_DESC?: string;
+  /** The contract's renewal, once prepared (issue 28 item 2). */
+  RENEWAL?: RenewalEntry | null;
+}
+
+export interface RenewalEntry {
+  STATUS: 'OFFERED' | 'RENEWED' | 'EXPIRED' | 'REFERRED';
+  OFFER_NO: string;
+  /** The renewal's premium (euro) and period. */
+  PREMIUM: number;
+  START_DATE: string;
+  EXPIRY_DATE: string;
+  NEW_CONTRACT_NO: string;
+  /** Into the product's purchase flow, while it can be paid ('' otherwise). */
+  LINK: string;
 }
 
 export interface OfferEntry {

@@ -170,4 +170,6 @@ export type OfferDetail = Record<string, unknown> & {
   DATES_CHANGED: '' | 'X';
   /** The premium the offer was given with, euro. */
   PREVIOUS_AMOUNT: number;
+  /** A renewal offer: the contract it renews and the answers to confirm again (quote paths). */
+  RENEWAL?: { CONTRACT_NO: string; RECONFIRM: string[] };
 };

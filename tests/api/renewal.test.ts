@@ -22,7 +22,7 @@ const MAIL = 'christina.papadopoulou@example.com.cy';
 
 beforeAll(async () => {
   s = await startService({ config: { portal: { ...testConfig().portal, demoData: true } } });
-  // The demo's own contract due for renewal (CY9000901) is offered first, out of the counts below.
+  // The demo's own contract due for renewal (CY9000951) is offered first, out of the counts below.
   await run(TODAY);
 });
 afterAll(async () => {

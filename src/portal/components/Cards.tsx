@@ -6,6 +6,7 @@ import type { ClaimEntry, ContractEntry, OfferEntry } from '../../api/portal';
 import { isExpiringSoon } from '../../ui/components/ExpiringSoonNotice';
 import { claimWizardLink } from '../claimWizards';
 import { ProductName, StatusBadge } from '../contracts/parts';
+import { RenewalNotice } from '../contracts/Renewal';
 import { showDate, showEuro } from '../format';
 
 /** A contract's detail page. */
@@ -43,6 +44,11 @@ export function ContractCard({ contract }: { contract: ContractEntry }) {
           </>
         ) : null}
       </dl>
+      <RenewalNotice
+        renewal={contract.RENEWAL}
+        contractNo={contract.CONTRACT_NO}
+        expiry={contract.EXPIRY_DATE}
+      />
       {claimLink ? (
         <p className="portal-card__actions">
           <Link to={claimLink}>{t('contracts.fileClaim')}</Link>

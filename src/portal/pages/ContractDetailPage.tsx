@@ -20,6 +20,7 @@ import { CertificateSection } from '../contracts/CertificateSection';
 import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
+import { RenewalNotice } from '../contracts/Renewal';
 import { WithdrawalSection } from '../contracts/Withdrawal';
 import { showDate, showEuro } from '../format';
 import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
@@ -136,6 +137,15 @@ function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: 
       <p>
         <Link to={CONTRACTS_PATH}>{t('detail.back')}</Link>
       </p>
+      {c.RENEWAL ? (
+        <section
+          className="contract-detail__section contract-detail__renewal"
+          aria-labelledby="contract-renewal"
+        >
+          <h2 id="contract-renewal">{t('renewal.title')}</h2>
+          <RenewalNotice renewal={c.RENEWAL} contractNo={c.CONTRACT_NO} expiry={c.EXPIRY_DATE} />
+        </section>
+      ) : null}
       <div className="contract-detail__sections">
         <section className="contract-detail__section" aria-labelledby="contract-summary">
           <h2 id="contract-summary">{t('detail.summary')}</h2>

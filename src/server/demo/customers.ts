@@ -528,8 +528,8 @@ async function demoPolicies(db: Db, h: Holder, today: string) {
       db,
       h,
       {
-        no: 'CY9000901',
-        offerNo: 'OF900901',
+        no: 'CY9000951',
+        offerNo: 'OF900951',
         product: {
           ...P.driver,
           object: {

@@ -188,7 +188,7 @@ export const DEMO_CUSTOMERS: Holder[] = [
     gender: 'M',
     profession: 'ACCOUNTANT',
     email: 'nikolas.charalambous@example.com.cy',
-    mobile: '99000009',
+    mobile: '99000019',
     district: 'NIC',
     city: 'AGLANTZIA',
     zip: '2102',

@@ -103,6 +103,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
             lang: requestLang(request),
             requirePackage: false,
             onRatingError: onRatingError(request),
+            ...(await renewalStartOf(ctx, request, live())),
           });
           return ratedAnswer(priced);
         },
@@ -120,6 +121,7 @@ export function productRoutes(ctx: ServiceContext): FastifyPluginAsync {
               lang: requestLang(request),
               requirePackage: true,
               onRatingError: onRatingError(request),
+              ...(await renewalStartOf(ctx, request, live())),
             });
             return ratedAnswer(priced);
           },
@@ -263,6 +265,18 @@ async function quotation(
     offerAccessFor(ctx.config).remember(request, reply, offerNo, now);
   request.log.info({ offerNo, product: product.meta.rulesKey }, 'offer stored');
   return { offerNo, expiryDate, priced };
+}
+
+/** A quote that continues a renewal offer (its OFFER_NO) is rated as that renewal. */
+async function renewalStartOf(
+  ctx: ServiceContext,
+  request: FastifyRequest<{ Body: Quote }>,
+  product: Product,
+): Promise<{ renewalStart?: string }> {
+  const offerNo = text(getPath(request.body, 'CS_POLICY.OFFER_NO'));
+  if (offerNo === '') return {};
+  const renewal = await renewalOffer(ctx, request, product, offerNo);
+  return renewal ? { renewalStart: renewal.start } : {};
 }
 
 /** The renewal offer the quotation continues, when the caller may change it: its start and validity. */

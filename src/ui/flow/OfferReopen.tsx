@@ -15,6 +15,7 @@ import { offerResumeKey, substepPositions } from '../../engine/machine/createFlo
 import { DelayedLoader } from '../layout/Loader';
 import type { FlowActor } from './flowActors';
 import { PremiumChanged } from './Pauses';
+import { RenewalFacts } from './RenewalFacts';
 
 // `price`: the premium the customer already accepted (the portal's offers asked them), so a
 // changed premium equal to it is not asked again.
@@ -23,7 +24,7 @@ const LINK_PARAMS = ['offer', 'product', 'token', 'price'];
 type Problem = 'notFound' | 'expired' | 'failed';
 
 function quoteOf(detail: OfferDetail): Quote {
-  const { DATA_CHANGED: _c, DATES_CHANGED: _d, PREVIOUS_AMOUNT: _p, ...quote } = detail;
+  const { DATA_CHANGED: _c, DATES_CHANGED: _d, PREVIOUS_AMOUNT: _p, RENEWAL: _r, ...quote } = detail;
   return quote;
 }
 
@@ -39,6 +40,8 @@ export function OfferReopen(props: { flow: Flow; actor: FlowActor; onRestart: ()
   const token = params.get('token') ?? undefined;
   const acceptedPrice = params.get('price');
   const [detail, setDetail] = useState<OfferDetail | null>(null);
+  // A renewal shows its period, premium and facts to confirm first (and no "premium changed").
+  const [renewal, setRenewal] = useState<OfferDetail | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -62,7 +65,8 @@ export function OfferReopen(props: { flow: Flow; actor: FlowActor; onRestart: ()
       .then((found) => {
         if (!live) return;
         const current = String(Number(found.CS_POLICY.PREMIUM_AFTER_DISC_AMOUNT ?? 0));
-        if (found.DATA_CHANGED === 'X' && acceptedPrice !== current) setDetail(found);
+        if (found.RENEWAL) setRenewal(found);
+        else if (found.DATA_CHANGED === 'X' && acceptedPrice !== current) setDetail(found);
         else resume(found, offerResumeKey(flow));
       })
       .catch((error) => {
@@ -96,6 +100,18 @@ export function OfferReopen(props: { flow: Flow; actor: FlowActor; onRestart: ()
           </button>
         </div>
       </section>
+    );
+  }
+  if (renewal?.RENEWAL) {
+    return (
+      <RenewalFacts
+        flow={flow}
+        quote={quoteOf(renewal)}
+        contractNo={renewal.RENEWAL.CONTRACT_NO}
+        reconfirm={renewal.RENEWAL.RECONFIRM}
+        onConfirm={() => resume(renewal, offerResumeKey(flow))}
+        onChange={() => resume(renewal, substepPositions(flow)[0]?.key)}
+      />
     );
   }
   if (detail) {
