@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestService } from './support/app';
 import { raisedTariff } from './support/publishing';
 import type { StaffClient } from './support/staff';
-import { auditRows, EDITOR, PUBLISHER, signedIn, startStudioService, VIEWER } from './support/studio';
+import { ADMIN, auditRows, EDITOR, PUBLISHER, signedIn, startStudioService, VIEWER } from './support/studio';
 
 let s: TestService;
 let scenarios: string;
@@ -96,6 +96,29 @@ describe('from draft to live, by two people', () => {
     const published = await post(publisher, `/zcp/studio/drafts/${draft.ID}/publish`);
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ ID: draft.ID, STATUS: 'live', NUMBER: liveBefore.NUMBER! + 1 });
+
+    // Staff are named beside their ids, in the answers themselves: the version, the history, the list.
+    expect(published.json()).toMatchObject({
+      AUTHOR: expect.stringMatching(/^S/),
+      AUTHOR_NAME: 'Μάριος Χατζηγεωργίου',
+      APPROVER_NAME: 'Κατερίνα Δημητρίου',
+    });
+    const history = (await viewer.get('/zcp/studio/items/texts/hunter')).json();
+    expect(history.HISTORY.find((v: Version) => v.ID === draft.ID)).toMatchObject({
+      AUTHOR_NAME: 'Μάριος Χατζηγεωργίου',
+      APPROVER_NAME: 'Κατερίνα Δημητρίου',
+    });
+    expect(history.LIVE).toMatchObject({ AUTHOR_NAME: 'Μάριος Χατζηγεωργίου' });
+    const listed = (await viewer.get('/zcp/studio/items'))
+      .json()
+      .ITEMS.find((i: { KIND: string; KEY: string }) => i.KIND === 'texts' && i.KEY === 'hunter');
+    expect(listed.LIVE).toMatchObject({
+      AUTHOR_NAME: 'Μάριος Χατζηγεωργίου',
+      APPROVER_NAME: 'Κατερίνα Δημητρίου',
+    });
+    const admin = await signedIn(s, ADMIN);
+    const events = (await admin.get('/zcp/studio/audit?ACTION=texts.publish')).json().EVENTS;
+    expect(events[0]).toMatchObject({ ACTOR: PUBLISHER, ACTOR_NAME: 'Κατερίνα Δημητρίου' });
 
     // The diff in words, kept with the published version and computed between any two.
     const kept = (await viewer.get(`/zcp/studio/diff?to=${draft.ID}`)).json();

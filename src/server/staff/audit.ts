@@ -24,6 +24,8 @@ export type AuditRow = {
   event_id: string;
   at: Date | string;
   actor_id: string | null;
+  /** The staff member's name when the actor is one (joined from staff_users). */
+  actor_name?: string | null;
   actor_label: string;
   action: string;
   target: string;
@@ -84,8 +86,10 @@ export async function findAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]
   if (filter.to) add("at < ((?::date) + 1)::timestamp AT TIME ZONE 'Asia/Nicosia'", filter.to);
   params.push(Math.min(Math.max(filter.limit ?? 200, 1), 10_000));
   return db.query<AuditRow>(
-    `SELECT event_id::text, at, actor_id, actor_label, action, target, before, after, client_ip
-       FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    `SELECT event_id::text, at, actor_id, s.name AS actor_name, actor_label, action, target, before, after,
+            client_ip
+       FROM audit_events LEFT JOIN staff_users s ON s.staff_id = audit_events.actor_id
+       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY at DESC, event_id DESC LIMIT $${params.length}`,
     params,
   );
@@ -98,6 +102,8 @@ export function auditView(row: AuditRow) {
     AT: new Date(row.at).toISOString(),
     ACTOR: row.actor_label,
     ACTOR_ID: row.actor_id,
+    /** The staff member's name (staff_users), null for the CLI, the system or a customer. */
+    ACTOR_NAME: row.actor_name ?? null,
     ACTION: row.action,
     TARGET: row.target,
     BEFORE: row.before ?? null,

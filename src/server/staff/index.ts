@@ -11,6 +11,7 @@ import { studioRoutes } from './routes';
 export { type AuditActor, type AuditEvent, audit } from './audit';
 export { requireStaff, STUDIO_API, type StaffPrincipal, staffGuard } from './http';
 export { roleAtLeast, STAFF_ROLES, type StaffRole } from './roles';
+export { staffNames } from './store';
 
 /** The studio rules at the root (before any route), the demo staff when configured, and /zcp/studio. */
 export async function registerStaff(app: FastifyInstance, ctx: ServiceContext): Promise<void> {

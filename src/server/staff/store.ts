@@ -66,6 +66,20 @@ export async function staffById(db: Db, staffId: string): Promise<StaffRow | nul
   return row ?? null;
 }
 
+/** The names of these staff ids, in one query (an id not of a staff account is left out). */
+export async function staffNames(
+  db: Db,
+  ids: Iterable<string | null | undefined>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id !== ''))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.query<{ staff_id: string; name: string }>(
+    'SELECT staff_id, name FROM staff_users WHERE staff_id = ANY($1::text[])',
+    [wanted],
+  );
+  return new Map(rows.map((r) => [r.staff_id, r.name]));
+}
+
 export async function listStaff(db: Db): Promise<StaffRow[]> {
   return db.query<StaffRow>('SELECT * FROM staff_users ORDER BY email');
 }

@@ -29,7 +29,7 @@ import {
   TAG,
   unknownVersion,
 } from './http';
-import { itemsList, versionSummary, versionView } from './views';
+import { itemsList, namesOf, versionSummary, versionView } from './views';
 
 export function itemRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): FastifyPluginAsync {
   return async (app) => {
@@ -65,10 +65,11 @@ export function itemRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): Fast
         if (versions.length === 0) throw refusal('UNKNOWN_ITEM');
         const live = versions.find((v) => v.status === 'live');
         const change = versions.find((v) => v.status === 'draft' || v.status === 'in_review');
+        const names = await namesOf(ctx.db, versions);
         return {
-          LIVE: live ? versionView(live) : null,
-          CHANGE: change ? versionView(change) : null,
-          HISTORY: versions.map(versionSummary),
+          LIVE: live ? versionView(live, names) : null,
+          CHANGE: change ? versionView(change, names) : null,
+          HISTORY: versions.map((v) => versionSummary(v, names)),
         };
       },
     );
@@ -87,7 +88,7 @@ export function itemRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): Fast
       async (request) => {
         const version = await versionById(ctx.db, Number(request.params.id));
         if (!version) throw unknownVersion();
-        return versionView(version);
+        return versionView(version, await namesOf(ctx.db, [version]));
       },
     );
 
@@ -112,7 +113,7 @@ export function itemRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): Fast
           item: request.params,
           after: draft,
         });
-        return versionView(draft);
+        return versionView(draft, await namesOf(ctx.db, [draft]));
       },
     );
 
@@ -154,13 +155,13 @@ export function itemRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): Fast
             after: saved,
             extra: { CHANGED: changed },
           });
-          return versionView(saved);
+          return versionView(saved, await namesOf(ctx.db, [saved]));
         } catch (error) {
           if (refusalCodeOf(error) === 'DRAFT_STALE') {
             const current = await versionById(ctx.db, id);
             if (current)
               Object.assign((error as { extra: Record<string, unknown> }).extra, {
-                CURRENT: versionView(current),
+                CURRENT: versionView(current, await namesOf(ctx.db, [current])),
               });
           }
           throw error;

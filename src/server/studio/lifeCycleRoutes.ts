@@ -23,7 +23,7 @@ import { requireStaff, type StaffPrincipal, staffGuard } from '../staff';
 import type { StaffRole } from '../staff/roles';
 import { recordDiff } from './diffRoutes';
 import { actorOf, auditItem, type IdParams, idParams, TAG, unknownVersion } from './http';
-import { versionView } from './views';
+import { namesOf, versionView } from './views';
 
 const note = str(2000);
 
@@ -60,7 +60,7 @@ export function lifeCycleRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps):
           try {
             const after = await run(staff, id, (request.body ?? {}) as B, request);
             await auditItem(ctx.db, request, staff, ctx.now(), { verb, item: before, before, after });
-            return versionView(after);
+            return versionView(after, await namesOf(ctx.db, [after]));
           } catch (error) {
             const code = refusalCodeOf(error);
             if (code === 'GATES_FAILED')

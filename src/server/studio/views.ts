@@ -7,8 +7,23 @@ import type { Db } from '../db';
 import { hasKey, t } from '../platform/i18n';
 import type { ItemKind } from '../publishing/items';
 import type { ConfigVersion } from '../publishing/store';
+import { staffNames } from '../staff';
 
-export function versionSummary(v: ConfigVersion) {
+/** Staff names by id, for the versions' authors and approvers (src/server/staff: one query). */
+export type StaffNames = ReadonlyMap<string, string>;
+
+/** The names of these versions' authors and approvers, in one query. */
+export function namesOf(
+  db: Db,
+  versions: (ConfigVersion | null | undefined)[],
+): Promise<Map<string, string>> {
+  return staffNames(
+    db,
+    versions.flatMap((v) => (v ? [v.author, v.approver] : [])),
+  );
+}
+
+export function versionSummary(v: ConfigVersion, names: StaffNames = new Map()) {
   return {
     ID: v.id,
     KIND: v.kind,
@@ -18,7 +33,10 @@ export function versionSummary(v: ConfigVersion) {
     REVISION: v.revision,
     BASED_ON: v.basedOn,
     AUTHOR: v.author,
+    /** The author's name beside the id (null for the CLI, the first import or a removed account). */
+    AUTHOR_NAME: names.get(v.author) ?? null,
     APPROVER: v.approver,
+    APPROVER_NAME: v.approver ? (names.get(v.approver) ?? null) : null,
     NOTE: v.note,
     CREATED_AT: v.createdAt,
     UPDATED_AT: v.updatedAt,
@@ -28,8 +46,8 @@ export function versionSummary(v: ConfigVersion) {
   };
 }
 
-export function versionView(v: ConfigVersion) {
-  return { ...versionSummary(v), FILES: v.files };
+export function versionView(v: ConfigVersion, names: StaffNames = new Map()) {
+  return { ...versionSummary(v, names), FILES: v.files };
 }
 
 /** One row per item with its live version and its open change (the newest per status). */
@@ -40,11 +58,14 @@ type ItemRow = {
   live_number: number | null;
   live_published_at: Date | string | null;
   live_author: string | null;
+  live_author_name: string | null;
   live_approver: string | null;
+  live_approver_name: string | null;
   change_id: string | number | null;
   change_status: 'draft' | 'in_review' | null;
   change_revision: number | null;
   change_author: string | null;
+  change_author_name: string | null;
   change_updated_at: Date | string | null;
 };
 
@@ -77,13 +98,17 @@ export async function itemsList(db: Db, bundles: readonly FlowBundle[]) {
   const rows = await db.query<ItemRow & { live_flow: string | null }>(
     `SELECT i.kind, i.key,
             l.id AS live_id, l.number AS live_number, l.published_at AS live_published_at,
-            l.author AS live_author, l.approver AS live_approver,
+            l.author AS live_author, la.name AS live_author_name,
+            l.approver AS live_approver, lp.name AS live_approver_name,
             CASE WHEN i.kind = 'flow' THEN l.files->>'flow.json' END AS live_flow,
             c.id AS change_id, c.status AS change_status, c.revision AS change_revision,
-            c.author AS change_author, c.updated_at AS change_updated_at
+            c.author AS change_author, ca.name AS change_author_name, c.updated_at AS change_updated_at
        FROM config_items i
        LEFT JOIN config_versions l ON l.item_id = i.id AND l.status = 'live'
        LEFT JOIN config_versions c ON c.item_id = i.id AND c.status IN ('draft', 'in_review')
+       LEFT JOIN staff_users la ON la.staff_id = l.author
+       LEFT JOIN staff_users lp ON lp.staff_id = l.approver
+       LEFT JOIN staff_users ca ON ca.staff_id = c.author
       ORDER BY i.kind, i.key`,
   );
   const order: Record<ItemKind, number> = { flow: 0, fieldset: 1, catalogue: 2, texts: 3 };
@@ -105,7 +130,9 @@ export async function itemsList(db: Db, bundles: readonly FlowBundle[]) {
                 NUMBER: r.live_number === null ? null : Number(r.live_number),
                 PUBLISHED_AT: iso(r.live_published_at),
                 AUTHOR: r.live_author,
+                AUTHOR_NAME: r.live_author_name ?? null,
                 APPROVER: r.live_approver,
+                APPROVER_NAME: r.live_approver_name ?? null,
               },
         CHANGE:
           r.change_id === null
@@ -115,6 +142,7 @@ export async function itemsList(db: Db, bundles: readonly FlowBundle[]) {
                 STATUS: r.change_status,
                 REVISION: Number(r.change_revision),
                 AUTHOR: r.change_author,
+                AUTHOR_NAME: r.change_author_name ?? null,
                 UPDATED_AT: iso(r.change_updated_at),
               },
       };

@@ -114,7 +114,13 @@ function AuditTrail() {
                       <time dateTime={e.AT}>{formatWhen(e.AT, lang)}</time>
                     </th>
                     <td data-label={t('audit.columns.actor')} className="admin-table__email">
-                      {e.ACTOR}
+                      {e.ACTOR_NAME ? (
+                        <>
+                          {e.ACTOR_NAME} <span className="studio-muted">{e.ACTOR}</span>
+                        </>
+                      ) : (
+                        e.ACTOR
+                      )}
                     </td>
                     <td data-label={t('audit.columns.action')}>
                       <code>{e.ACTION}</code>

@@ -26,6 +26,8 @@ export interface AuditEvent {
   AT: string;
   ACTOR: string;
   ACTOR_ID: string | null;
+  /** The staff member's name, null for the CLI, the system or a customer. */
+  ACTOR_NAME?: string | null;
   ACTION: string;
   TARGET: string;
   BEFORE: unknown;

@@ -71,7 +71,7 @@ export function FlowsPage() {
                     {item.CHANGE && (
                       <span className={`studio-badge studio-badge--${item.CHANGE.STATUS}`}>
                         {t(`status.${item.CHANGE.STATUS}`)}
-                        {item.CHANGE.AUTHOR ? ` · ${item.CHANGE.AUTHOR}` : ''}
+                        {item.CHANGE.AUTHOR ? ` · ${item.CHANGE.AUTHOR_NAME || item.CHANGE.AUTHOR}` : ''}
                       </span>
                     )}
                   </p>

@@ -8,6 +8,7 @@ import { studioLanguage } from '../i18n';
 import { useStaff } from '../layout/session';
 import { type ItemAnswer, itemsApi, type VersionSummary } from './itemsApi';
 import { formatWhen } from './when';
+import { staffLabel } from './who';
 
 export function History({ item, onChanged }: { item: ItemAnswer; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation('studio');
@@ -18,7 +19,8 @@ export function History({ item, onChanged }: { item: ItemAnswer; onChanged: () =
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const publisher = roleAtLeast(staff.ROLE, 'publisher');
-  const who = (id: string | null) => (id === null ? '' : id === staff.STAFF_ID ? t('review.you') : id);
+  const who = (id: string | null, name?: string | null) =>
+    staffLabel(id, name, staff.STAFF_ID, t('review.you'));
 
   const rollback = async (event: FormEvent) => {
     event.preventDefault();
@@ -67,8 +69,8 @@ export function History({ item, onChanged }: { item: ItemAnswer; onChanged: () =
                 <tr key={v.ID}>
                   <td>{v.NUMBER ?? '–'}</td>
                   <td>{t(`status.${v.STATUS}`)}</td>
-                  <td>{who(v.AUTHOR)}</td>
-                  <td>{who(v.APPROVER)}</td>
+                  <td>{who(v.AUTHOR, v.AUTHOR_NAME)}</td>
+                  <td>{who(v.APPROVER, v.APPROVER_NAME)}</td>
                   <td>{formatWhen(v.PUBLISHED_AT ?? v.UPDATED_AT ?? v.CREATED_AT, lang)}</td>
                   <td>{v.NOTE}</td>
                   {publisher && (

@@ -11,6 +11,7 @@ import { studioLanguage } from '../i18n';
 import { useStaff } from '../layout/session';
 import { type DiffChange, type GateReason, type ItemAnswer, itemsApi } from './itemsApi';
 import { formatWhen } from './when';
+import { staffLabel } from './who';
 
 export type ReviewAction = 'newDraft' | 'discard' | 'submit' | 'approve' | 'refuse' | 'publish' | 'gates';
 
@@ -160,10 +161,11 @@ export function ReviewPanel({
             <span className={`studio-badge studio-badge--${change.STATUS}`}>
               {t(`status.${change.STATUS}`)}
             </span>
-            {change.APPROVED_AT && ` · ${t('review.approvedBy', { who: change.APPROVER ?? '' })}`}
+            {change.APPROVED_AT &&
+              ` · ${t('review.approvedBy', { who: staffLabel(change.APPROVER, change.APPROVER_NAME, staff.STAFF_ID, t('review.you')) })}`}
           </dd>
           <dt>{t('review.author')}</dt>
-          <dd>{change.AUTHOR === staff.STAFF_ID ? t('review.you') : change.AUTHOR}</dd>
+          <dd>{staffLabel(change.AUTHOR, change.AUTHOR_NAME, staff.STAFF_ID, t('review.you'))}</dd>
           <dt>{t('review.revision')}</dt>
           <dd>
             {change.REVISION} · {formatWhen(change.UPDATED_AT ?? change.CREATED_AT, lang)}

@@ -17,13 +17,16 @@ export interface ItemRow {
     NUMBER: number | null;
     PUBLISHED_AT: string | null;
     AUTHOR: string | null;
+    AUTHOR_NAME?: string | null;
     APPROVER: string | null;
+    APPROVER_NAME?: string | null;
   } | null;
   CHANGE: {
     ID: number;
     STATUS: 'draft' | 'in_review';
     REVISION: number;
     AUTHOR: string | null;
+    AUTHOR_NAME?: string | null;
     UPDATED_AT: string | null;
   } | null;
 }
@@ -37,7 +40,10 @@ export interface VersionSummary {
   REVISION: number;
   BASED_ON: number | null;
   AUTHOR: string | null;
+  /** The author's and approver's names beside their ids (null when the service knows none). */
+  AUTHOR_NAME?: string | null;
   APPROVER: string | null;
+  APPROVER_NAME?: string | null;
   NOTE: string | null;
   CREATED_AT: string | null;
   UPDATED_AT?: string | null;

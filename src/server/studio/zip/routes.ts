@@ -10,7 +10,7 @@ import { importDraft, type LifeCycleDeps } from '../../publishing/lifecycle';
 import { type ConfigVersion, versionById, versionsOf } from '../../publishing/store';
 import { audit, requireStaff, staffGuard } from '../../staff';
 import { actorOf, auditItem, type ItemParams, itemParams, TAG, unknownVersion } from '../http';
-import { versionView } from '../views';
+import { namesOf, versionView } from '../views';
 import { itemZip, readItemZip, ZIP_LIMIT } from './itemZip';
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/octet-stream'];
@@ -147,7 +147,7 @@ export function zipRoutes(ctx: ServiceContext, deps: () => LifeCycleDeps): Fasti
             after: draft,
             extra: { FORMAT: 'zip', ZIP_BYTES: bytes.byteLength },
           });
-          return versionView(draft);
+          return versionView(draft, await namesOf(ctx.db, [draft]));
         } catch (error) {
           if (error instanceof ApiError && error.extra.CODE !== undefined)
             await auditRefusal(ctx, request, staff, error, bytes.byteLength, target);

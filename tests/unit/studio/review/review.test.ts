@@ -211,3 +211,13 @@ describe('the review actions offered', () => {
     expect(allowedActions(item(approved), editor)).toEqual(['gates']);
   });
 });
+
+describe('a staff member is shown by name', () => {
+  it('their name beside the id, "you" for oneself, the id when no name is known', async () => {
+    const { staffLabel } = await import('../../../../src/studio/review/who');
+    expect(staffLabel('S000002', 'Μάριος Χατζηγεωργίου', 'S000001', 'εσείς')).toBe('Μάριος Χατζηγεωργίου');
+    expect(staffLabel('S000001', 'Ελένη Χαραλάμπους', 'S000001', 'εσείς')).toBe('εσείς');
+    expect(staffLabel('cli:ops', null, 'S000001', 'εσείς')).toBe('cli:ops');
+    expect(staffLabel(null, null, 'S000001', 'εσείς')).toBe('');
+  });
+});
