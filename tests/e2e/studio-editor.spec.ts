@@ -3,8 +3,8 @@
 // change in the preview, the draft saved and there after a reload; adds and removes a question
 // (what refers to a question is named before it goes); builds a condition and tries it; undo and
 // redo; a stale save from a second tab offers the choice; the JSON view gives the repository's
-// file back unchanged and takes edits; a viewer reads but cannot change. Greek at 390 px,
-// English at 1280 px; axe on each view.
+// file back unchanged and takes edits; a checker problem's button focuses the property it names;
+// a viewer reads but cannot change. Greek at 390 px, English at 1280 px; axe on each view.
 
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
@@ -188,6 +188,39 @@ test('add and remove a question, a condition tried, the JSON view (en, 1280 px)'
   await page.getByRole('button', { name: E(lang, 'tabs.checkpoints'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: E(lang, 'checkpoints.title') })).toBeVisible();
   await expectAccessible(page, `studio editor check points (${lang}, 1280)`);
+  expect(problems).toEqual([]);
+});
+
+test("a checker problem's button moves the keyboard to the property it is about (en, 1280 px)", async ({
+  page,
+}) => {
+  const lang = 'en';
+  const problems = await openEditor(page, lang, 1280, EDITOR);
+  await expect(page.getByText(E(lang, 'problems.none'))).toBeVisible();
+
+  // A question's label named by a text key no language has: the checker reports it, in English words.
+  await outlineNode(page, /TRAVEL_STARTED/).click();
+  await page.getByLabel(E(lang, 'props.label'), { exact: true }).fill('fields.NO_SUCH_TEXT.label');
+  const problem = page
+    .locator('.problems__list button')
+    .filter({ hasText: /The text “\w+:fields\.NO_SUCH_TEXT\.label” is missing from locales\/en\// });
+  await expect(problem).toBeVisible();
+  await expect(problem).toContainText('/label');
+
+  // Elsewhere in the editor, the problem's button brings back the question and focuses its label.
+  await page.getByRole('button', { name: E(lang, 'outline.wholeFlow'), exact: true }).click();
+  await expect(page.locator('#root_label')).toHaveCount(0);
+  await problem.click();
+  const label = page.locator('#root_label');
+  await expect(label).toBeFocused();
+  await expect(label).toHaveValue('fields.NO_SUCH_TEXT.label');
+  await expect(outlineNode(page, /TRAVEL_STARTED/)).toHaveAttribute('aria-current', 'true');
+  await expectAccessible(page, `studio editor problem jump (${lang}, 1280)`);
+
+  // Undone, the checker finds nothing again.
+  await page.getByRole('button', { name: E(lang, 'undo'), exact: true }).click();
+  await expect(page.getByText(E(lang, 'problems.none'))).toBeVisible();
+  await saved(page);
   expect(problems).toEqual([]);
 });
 
