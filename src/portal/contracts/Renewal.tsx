@@ -61,3 +61,32 @@ export function RenewalNotice({
     </p>
   );
 }
+
+/** The renewal in a table's status cell: "Renew" while it can be paid, else a few words. */
+export function RenewalMark({ renewal, contractNo }: { renewal?: RenewalEntry | null; contractNo: string }) {
+  const { t } = useTranslation('contracts');
+  if (!renewal) return null;
+  if (renewal.STATUS === 'OFFERED') {
+    if (!renewal.LINK) return null;
+    return (
+      <Link
+        className="renewal-mark"
+        data-renewal="OFFERED"
+        to={renewal.LINK}
+        aria-label={t('renewal.renewContract', { contractNo })}
+      >
+        {t('renewal.renew')}
+      </Link>
+    );
+  }
+  const text = t(`renewal.short.${renewal.STATUS}`, { contractNo: renewal.NEW_CONTRACT_NO });
+  return renewal.STATUS === 'RENEWED' ? (
+    <Link className="renewal-mark" data-renewal="RENEWED" to={contractPage(renewal.NEW_CONTRACT_NO)}>
+      {text}
+    </Link>
+  ) : (
+    <span className="renewal-mark" data-renewal={renewal.STATUS}>
+      {text}
+    </span>
+  );
+}

@@ -22,6 +22,7 @@ import { SelectField } from '../../ui/components/fields';
 import { ReadState } from '../components/ReadState';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { contractPath, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../contracts/paths';
+import { RenewalMark, RenewalNotice } from '../contracts/Renewal';
 import { productKey, showDate, showEuro } from '../format';
 import { useContracts } from '../state/portalData';
 import '../contracts/contracts.css';
@@ -54,7 +55,12 @@ function useColumns() {
       column.accessor((c) => c.OBJECT_DESC ?? '', { id: 'object', header: () => t('columns.object') }),
       column.accessor('STATUS', {
         header: () => t('columns.status'),
-        cell: (info) => <StatusBadge status={info.getValue()} />,
+        cell: (info) => (
+          <>
+            <StatusBadge status={info.getValue()} />
+            <RenewalMark renewal={info.row.original.RENEWAL} contractNo={info.row.original.CONTRACT_NO} />
+          </>
+        ),
       }),
       // Ties on the start date keep the newest contract number first, as the service lists them.
       column.accessor((c) => `${c.START_DATE}|${c.CONTRACT_NO}`, {
@@ -109,6 +115,11 @@ function ContractCardItem({ contract }: { contract: ContractEntry }) {
           {showEuro(contract.ZZBALANCE_AMOUNT, i18n.language)}
         </dd>
       </dl>
+      <RenewalNotice
+        renewal={contract.RENEWAL}
+        contractNo={contract.CONTRACT_NO}
+        expiry={contract.EXPIRY_DATE}
+      />
       <Link
         className="btn btn--secondary"
         to={contractPath(contract.CONTRACT_NO)}

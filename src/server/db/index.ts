@@ -1,6 +1,7 @@
 // Opens the database: embedded PGlite in a data folder by default, a PostgreSQL server when
 // DATABASE_URL is set. Both get the same migrations from ./migrations, applied in name order.
 
+import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ type Queryable = { query: (sql: string, params?: unknown[]) => Promise<{ rows: u
 
 async function openPglite(dataDir: string, template?: Blob): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // A fresh checkout has no data folder yet: PGlite creates only the last level of the path.
+  if (!dataDir.includes('://')) mkdirSync(dataDir, { recursive: true });
   // Dates stay Y-m-d strings, as the spec's wire format has them.
   const pg = await PGlite.create(dataDir, { parsers: { 1082: (v: string) => v }, loadDataDir: template });
   // PGlite runs one statement at a time; a transaction must hold it, so calls made while one is
