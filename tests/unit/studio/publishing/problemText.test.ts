@@ -83,3 +83,40 @@ describe("the checker's findings in the studio's language", () => {
     ).toBe('studio scenario 3 (Plus): The scenario did not reach payment.');
   });
 });
+
+describe('the wordings of the engine are all matched', () => {
+  it('turns no checker wording of src/engine/flow into the English fallback', () => {
+    // Every literal wording of the checker, its ${…} parts given sample values, reads in Greek.
+    const samples = [
+      'a claim wizard is a portal flow ("area": "portal")',
+      'product "MOTOR" is not the rulesKey of any product flow (a, b)',
+      'product "MOTOR" already has a claim wizard: flows/motor-claim',
+      'renewal fact "CS_X.Y" is not a field of the flow',
+      'the photoSlots widget goes with `photos` on an array field',
+      'rule "between" takes 2 parameter(s), got 1',
+      'rule "oneOf" takes 1 or more parameter(s), got 0',
+      'rule "len" takes 1-2 parameter(s), got 3',
+      '"checklist" needs a rule made of parts (a, b)',
+      'contract facts belong to a portal wizard ("area": "portal")',
+      'contract fact "PLATE" is read by no call or field of the flow (CS_CURRENT.PLATE)',
+      'no photoSlots field has the path "CS_X.PHOTOS"',
+      'CODE "X1" appears twice',
+      'category "9" is not one of CATEGORIES',
+      'flow "nowhere" is not a folder of flows/',
+      '"AMOUNT" is not one of the kind\'s fields',
+      'BIC "XXXX" is not in the bank list (CpBankList)',
+      'not valid JSON: Unexpected token',
+      'an array field needs items',
+      "a public product needs withdrawalDays (the right of withdrawal, in days from the policy's issue)",
+      '"CS_X.LIST" takes its values from the list "L" (spec §3): use "lov": "L", not static options',
+      'default "9" of "CS_X.Y" is not a value of the list "L" (1, 2)',
+      'must be equal to one of the allowed values (a, b)',
+      'property name "x": must match pattern "^[a-z]+$"',
+    ];
+    for (const sample of samples) {
+      const el = problemText('el', sample);
+      expect(el, sample).not.toMatch(/^Ο έλεγχος αναφέρει/);
+      expect(el, sample).not.toMatch(/ or more |\bgot\b|\bexpected\b/);
+    }
+  });
+});
