@@ -66,6 +66,8 @@ export interface CsUser {
   APARTMENT: string;
   PO_BOX: string;
   MARKETING_CONSENT: boolean;
+  /** Texts about claims, changes and renewals, besides the e-mails. */
+  SMS_CONSENT?: boolean;
   OUTDATED_DATA: boolean;
   CUSTOMER_NO: string;
   CONTACT_ID: string;
