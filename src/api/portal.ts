@@ -282,3 +282,12 @@ export function passkeySecondFactorOptions(): Promise<unknown> {
 export function passkeySecondFactorVerify(response: unknown): Promise<PortalSession> {
   return zcpRead('POST', 'um/2fapasskey/verify', { RESPONSE: response }, { quiet: true });
 }
+
+/** Re-confirmation by a passkey instead of the password (a withdrawal). */
+export function passkeyReauthOptions(): Promise<unknown> {
+  return zcpRead('POST', 'um/reauthpasskey/options', {}, { quiet: true });
+}
+
+export function passkeyReauthVerify(response: unknown): Promise<true> {
+  return zcpCommand('POST', 'um/reauthpasskey/verify', { RESPONSE: response }, { quiet: true });
+}
