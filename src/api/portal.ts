@@ -66,6 +66,8 @@ export interface CsUser {
   APARTMENT: string;
   PO_BOX: string;
   MARKETING_CONSENT: boolean;
+  /** Texts about claims, changes and renewals, besides the e-mails. */
+  SMS_CONSENT?: boolean;
   OUTDATED_DATA: boolean;
   CUSTOMER_NO: string;
   CONTACT_ID: string;
@@ -279,4 +281,13 @@ export function passkeySecondFactorOptions(): Promise<unknown> {
 
 export function passkeySecondFactorVerify(response: unknown): Promise<PortalSession> {
   return zcpRead('POST', 'um/2fapasskey/verify', { RESPONSE: response }, { quiet: true });
+}
+
+/** Re-confirmation by a passkey instead of the password (a withdrawal). */
+export function passkeyReauthOptions(): Promise<unknown> {
+  return zcpRead('POST', 'um/reauthpasskey/options', {}, { quiet: true });
+}
+
+export function passkeyReauthVerify(response: unknown): Promise<true> {
+  return zcpCommand('POST', 'um/reauthpasskey/verify', { RESPONSE: response }, { quiet: true });
 }

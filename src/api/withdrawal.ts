@@ -50,7 +50,10 @@ export function withdraw(
   return zcpRead(
     'POST',
     'contract/withdraw',
-    { CONTRACT_NO: contractNo, PRODUCT_ID: productId, PASSWORD: password },
+    // Without a password the session was just re-confirmed by a passkey.
+    password
+      ? { CONTRACT_NO: contractNo, PRODUCT_ID: productId, PASSWORD: password }
+      : { CONTRACT_NO: contractNo, PRODUCT_ID: productId },
     { quiet: true },
   );
 }

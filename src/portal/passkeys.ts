@@ -81,6 +81,18 @@ export async function secondFactorWithPasskey(): Promise<PortalSession> {
   return portal.passkeySecondFactorVerify(response);
 }
 
+/** Confirms it is the customer at the keyboard with a passkey, instead of the password. */
+export async function reconfirmWithPasskey(): Promise<void> {
+  const options = await portal.passkeyReauthOptions();
+  let response: unknown;
+  try {
+    response = await startAuthentication({ optionsJSON: options as never });
+  } catch (error) {
+    throw asPasskeyError(error);
+  }
+  await portal.passkeyReauthVerify(response);
+}
+
 /** A name for a new passkey from the browser's platform ("Android", "iPhone", "Windows"). */
 export function defaultPasskeyName(): string {
   const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;

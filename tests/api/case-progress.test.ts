@@ -313,7 +313,7 @@ describe('work orders and requests', () => {
   it('an endorsement work order is told in the language it was asked in', async () => {
     await s.testDb.db.query(
       `INSERT INTO work_orders (workorder_id, customer_no, contract_no, product_id, endorsement_type, language)
-       SELECT 'WO399001', '900002', contract_no, product_id, 'CHGMOTVALUE', 'en' FROM contracts WHERE customer_no = '900002' LIMIT 1`,
+       SELECT 'WO399001', '900002', contract_no, product_id, 'VEHICLE_VALUE', 'en' FROM contracts WHERE customer_no = '900002' LIMIT 1`,
     );
     const moved = await core('POST', '/work-orders/WO399001/status', { STATUS: 'IN_PROGRESS' });
     expect(moved.statusCode).toBe(200);
@@ -322,6 +322,27 @@ describe('work orders and requests', () => {
     );
     expect(mail).toMatchObject({ language: 'en', subject: 'Work order WO399001: In progress' });
     expect((await core('GET', '/work-orders/WO399001')).json().ET_HISTORY).toHaveLength(1);
+  });
+
+  it('the customer sees their work order, its status and history on /my-requests; no one else does', async () => {
+    await core('POST', '/work-orders/WO399001/status', {
+      STATUS: 'DONE',
+      NOTE: 'Η νέα αξία του οχήματος ισχύει από σήμερα.',
+    });
+    const own = (await eleni.get('/zcp/request')).json().CT_WORK_ORDERS as Record<string, unknown>[];
+    const order = own.find((w) => w.WORKORDER_ID === 'WO399001') as Record<string, unknown> & {
+      ET_HISTORY: { STATUS: string; NOTE: string }[];
+    };
+    expect(order).toMatchObject({
+      ENDORSEMENT_TYPE: 'VEHICLE_VALUE',
+      STATUS: 'DONE',
+      STATUS_DESC: 'Completed',
+      TYPE_DESC: 'Vehicle value',
+    });
+    expect(order.ET_HISTORY.map((h) => h.STATUS)).toEqual(['IN_PROGRESS', 'DONE']);
+    expect(order.ET_HISTORY.at(-1)?.NOTE).toBe('Η νέα αξία του οχήματος ισχύει από σήμερα.');
+    const others = (await andreas.get('/zcp/request')).json().CT_WORK_ORDERS as { WORKORDER_ID: string }[];
+    expect(others.map((w) => w.WORKORDER_ID)).not.toContain('WO399001');
   });
 });
 

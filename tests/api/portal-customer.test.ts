@@ -393,6 +393,7 @@ describe('profile', () => {
         'APARTMENT',
         'PO_BOX',
         'MARKETING_CONSENT',
+        'SMS_CONSENT',
         'OUTDATED_DATA',
         'CUSTOMER_NO',
         'CONTACT_ID',
@@ -456,6 +457,16 @@ describe('profile', () => {
     expect((await c.put('/zcp/customer/custUpdBasic/900001', { FIRST_NAME: 'Άλλος' })).statusCode).toBe(400);
     const consent = await c.put('/zcp/customer/custUpdConsent/900001', { MARKETING_CONSENT: false });
     expect(consent.json().CS_USER.MARKETING_CONSENT).toBe(false);
+    // Texts about claims, changes and renewals: off until the customer says so, then kept.
+    expect(consent.json().CS_USER.SMS_CONSENT).toBe(false);
+    const texts = await c.put('/zcp/customer/custUpdConsent/900001', { SMS_CONSENT: true });
+    expect(texts.json().CS_USER).toMatchObject({ SMS_CONSENT: true, MARKETING_CONSENT: false });
+    const [row] = await s.testDb.db.query<{ sms_consent: boolean }>(
+      `SELECT sms_consent FROM customers WHERE customer_no = '900001'`,
+    );
+    expect(row.sms_consent).toBe(true);
+    expect((await c.put('/zcp/customer/custUpdConsent/900001', { SMS_CONSENT: 'yes' })).statusCode).toBe(400);
+    await c.put('/zcp/customer/custUpdConsent/900001', { SMS_CONSENT: false });
   });
 
   it('changes the password only after re-entering the current one; other sessions end', async () => {

@@ -29,6 +29,7 @@ import { SANDBOX_MERCHANT } from '../../src/server/payments/config';
 import { testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
 import { PortalClient } from './support/portal';
+import { SoftAuthenticator } from './support/softAuthenticator';
 
 let s: TestService;
 const TODAY = '2026-03-10'; // the test clock's day in Cyprus
@@ -266,6 +267,51 @@ describe('withdrawal in the portal', () => {
     expect(Number(user.failed_logins)).toBe(1);
     expect((await c.get(`/zcp/contract/withdrawal/${k.no}/120`)).json().ELIGIBLE).toBe(true);
     expect((await withdrawOf(c, k.no)).statusCode).toBe(200);
+  });
+
+  it('is confirmed by a passkey instead of the password: this session, this user, its own challenge', async () => {
+    const k = await contract(addDays(TODAY, -3));
+    const noPassword = () => c.post('/zcp/contract/withdraw', { CONTRACT_NO: k.no, PRODUCT_ID: '120' });
+    const before = await noPassword();
+    expect(before.json()).toMatchObject({ CODE: 'PASSWORD_REQUIRED' });
+    const phone = new SoftAuthenticator(s.config.portal.webauthnOrigin, s.config.portal.webauthnRpId);
+    const registration = (await c.post('/zcp/um/passkey/register/options')).json();
+    expect(
+      (
+        await c.post('/zcp/um/passkey/register/verify', {
+          RESPONSE: phone.create(registration),
+          NAME: 'Κινητό',
+        })
+      ).statusCode,
+    ).toBe(200);
+    // Another customer's session cannot use this customer's passkey, nor this session's challenge.
+    const other = await loggedIn('99000001', '10.28.1.9');
+    const options = (await c.post('/zcp/um/reauthpasskey/options')).json();
+    expect(
+      (await other.post('/zcp/um/reauthpasskey/verify', { RESPONSE: phone.get(options) })).json().CODE,
+    ).toBe('PASSKEY_FAILED');
+    expect((await other.post('/zcp/um/reauthpasskey/options')).json().CODE).toBe('PASSKEY_FAILED');
+    // For another site (a phishing page) the assertion is refused too.
+    const fresh = (await c.post('/zcp/um/reauthpasskey/options')).json();
+    const phished = phone.get(fresh, 'https://gic-login.example.net');
+    expect((await c.post('/zcp/um/reauthpasskey/verify', { RESPONSE: phished })).statusCode).toBe(422);
+    expect((await noPassword()).json().CODE).toBe('PASSWORD_REQUIRED');
+
+    const good = (await c.post('/zcp/um/reauthpasskey/options')).json();
+    expect((await c.post('/zcp/um/reauthpasskey/verify', { RESPONSE: phone.get(good) })).statusCode).toBe(
+      204,
+    );
+    const done = await noPassword();
+    expect(done.statusCode).toBe(200);
+    expect(done.json().STATUS).toBe('WITHDRAWN');
+    // The re-confirmation lasts the portal's re-auth minutes, not for ever.
+    const later = await contract(addDays(TODAY, -3));
+    await s.testDb.db.query(
+      `UPDATE portal_sessions SET reauth_at = $1::timestamptz WHERE user_id = 'U900008' AND reauth_at IS NOT NULL`,
+      [new Date(s.clock.now().getTime() - (s.config.portal.reauthMinutes + 1) * 60_000).toISOString()],
+    );
+    const stale = await c.post('/zcp/contract/withdraw', { CONTRACT_NO: later.no, PRODUCT_ID: '120' });
+    expect(stale.json().CODE).toBe('PASSWORD_REQUIRED');
   });
 
   it('a contract paid otherwise is recorded for the back office', async () => {

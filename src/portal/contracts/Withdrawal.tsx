@@ -1,14 +1,16 @@
 // The right of withdrawal on the contract page (issue 28 item 1): within the product's period and
 // without a claim, "Withdraw from this policy" shows the refund the service worked out (the
-// engine's rule, as the FAQ states it) and asks for the password; otherwise it says why and gives
+// engine's rule, as the FAQ states it) and asks for the password or a passkey; otherwise it says why and gives
 // the call centre's number. A withdrawn contract shows its refund and the confirmation PDF.
 
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isZcpError } from '../../api/errors';
+import { listPasskeys } from '../../api/portal';
 import { getWithdrawal, getWithdrawalPdf, type WithdrawalState, withdraw } from '../../api/withdrawal';
 import { FormMessage, TextField } from '../../ui/components/fields';
 import { showDate, showEuro } from '../format';
+import { PasskeyError, reconfirmWithPasskey, usePasskeysSupported } from '../passkeys';
 
 interface Props {
   contractNo: string;
@@ -25,6 +27,20 @@ export function WithdrawalSection({ contractNo, productId, onWithdrawn }: Props)
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // A customer with a passkey may confirm with it instead of typing the password.
+  const supported = usePasskeysSupported();
+  const [hasPasskey, setHasPasskey] = useState(false);
+  useEffect(() => {
+    if (!open || !supported) return;
+    let live = true;
+    listPasskeys().then(
+      (list) => live && setHasPasskey(list.CT_PASSKEYS.length > 0),
+      () => live && setHasPasskey(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [open, supported]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again per language and after a withdrawal
   useEffect(() => {
     let live = true;
@@ -39,17 +55,25 @@ export function WithdrawalSection({ contractNo, productId, onWithdrawn }: Props)
   if (!state) return null;
   const euro = (n: number) => showEuro(n, i18n.language);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const confirm = async (how: 'password' | 'passkey') => {
     if (busy) return;
-    if (!password) {
+    if (how === 'password' && !password) {
       setProblem(t('withdrawal.passwordRequired'));
       return;
     }
     setBusy(true);
     setProblem('');
     try {
-      await withdraw(contractNo, productId, password);
+      if (how === 'passkey') {
+        try {
+          await reconfirmWithPasskey();
+        } catch (error) {
+          if (!(error instanceof PasskeyError)) throw error;
+          setProblem(t(`withdrawal.passkey.${error.reason}`));
+          return;
+        }
+      }
+      await withdraw(contractNo, productId, how === 'password' ? password : '');
       setOpen(false);
       setAttempt((n) => n + 1);
       onWithdrawn();
@@ -106,7 +130,15 @@ export function WithdrawalSection({ contractNo, productId, onWithdrawn }: Props)
               : t(`withdrawal.way.${state.REFUND_METHOD}`)}
           </p>
           {open ? (
-            <form className="form" noValidate onSubmit={submit} aria-busy={busy}>
+            <form
+              className="form"
+              noValidate
+              onSubmit={(event: FormEvent) => {
+                event.preventDefault();
+                void confirm('password');
+              }}
+              aria-busy={busy}
+            >
               <p>{t('withdrawal.confirmIntro')}</p>
               {problem ? <FormMessage kind="error">{problem}</FormMessage> : null}
               <TextField
@@ -121,6 +153,16 @@ export function WithdrawalSection({ contractNo, productId, onWithdrawn }: Props)
                 <button type="submit" className="btn btn--primary" disabled={busy}>
                   {t('withdrawal.confirm', { refund: euro(state.REFUND_AMOUNT) })}
                 </button>
+                {hasPasskey ? (
+                  <button
+                    type="button"
+                    className="btn btn--secondary"
+                    disabled={busy}
+                    onClick={() => void confirm('passkey')}
+                  >
+                    {t('withdrawal.passkey.confirm')}
+                  </button>
+                ) : null}
                 <button type="button" className="btn btn--link" onClick={() => setOpen(false)}>
                   {t('withdrawal.cancel')}
                 </button>

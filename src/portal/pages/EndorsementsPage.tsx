@@ -9,6 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { callZcp } from '../../api/zcp';
 import { formatEuro } from '../../engine/money';
 import { DelayedLoader } from '../../ui/layout/Loader';
+import { REQUESTS_PATH } from '../routePaths';
 import { PortalFlowPage } from './PortalFlowPage';
 
 interface EndorsementEntry {
@@ -114,6 +115,11 @@ function EndorsementList({ data }: { data: EndorsementsAnswer }) {
                     <p className="notice notice--warning">
                       <strong>{t('list.unavailable')}.</strong> {e.MSGTEXT}
                     </p>
+                    {e.CODE === 'OPEN_ENDORSEMENT' && (
+                      <p>
+                        <Link to={REQUESTS_PATH}>{t('list.seeOpenChange')}</Link>
+                      </p>
+                    )}
                     {e.CALL_BACK && <CallBack contract={contract} type={e.ENDORSEMENT_TYPE} />}
                   </>
                 )}

@@ -265,6 +265,7 @@ export function AddressForm({ user, districts }: { user: CsUser; districts: Opti
 export function ConsentsForm({ user }: { user: CsUser }) {
   const { t } = useTranslation('portal');
   const [marketing, setMarketing] = useState(user.MARKETING_CONSENT);
+  const [texts, setTexts] = useState(Boolean(user.SMS_CONSENT));
   const { busy, outcome, save } = useSave('custUpdConsent', user);
   return (
     <section className="profile__section" aria-labelledby="profile-consents">
@@ -278,7 +279,7 @@ export function ConsentsForm({ user }: { user: CsUser }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void save({ MARKETING_CONSENT: marketing });
+          void save({ MARKETING_CONSENT: marketing, SMS_CONSENT: texts });
         }}
         aria-busy={busy}
       >
@@ -290,6 +291,15 @@ export function ConsentsForm({ user }: { user: CsUser }) {
             onChange={(e) => setMarketing(e.target.checked)}
           />
           <span className="checkbox__label">{t('profile.consents.marketing')}</span>
+        </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            className="checkbox__input"
+            checked={texts}
+            onChange={(e) => setTexts(e.target.checked)}
+          />
+          <span className="checkbox__label">{t('profile.consents.sms')}</span>
         </label>
         <SaveOutcome outcome={outcome} />
         <div className="form__actions">

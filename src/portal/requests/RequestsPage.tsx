@@ -11,7 +11,7 @@ import { ReadState } from '../components/ReadState';
 import { showDate } from '../format';
 import { CaseTimeline } from '../progress/CaseTimeline';
 import { NEW_REQUEST_PATH } from '../routePaths';
-import { getRequests, type RequestEntry } from './api';
+import { getRequests, type RequestEntry, type WorkOrderEntry } from './api';
 import './requests.css';
 
 /** Spec §2: tables show 3 rows by default, with 5, 10, 25, 50 and 100 to choose from. */
@@ -47,6 +47,38 @@ function RequestCard({ request }: { request: RequestEntry }) {
         <details className="request-message" open>
           <summary>{t('history.title')}</summary>
           <CaseTimeline history={request.ET_HISTORY ?? []} noteLabel={t('history.noteBy')} />
+        </details>
+      ) : null}
+    </article>
+  );
+}
+
+function WorkOrderCard({ order }: { order: WorkOrderEntry }) {
+  const { t } = useTranslation('requests');
+  return (
+    <article
+      className="portal-card"
+      data-work-order={order.WORKORDER_ID}
+      id={`work-order-${order.WORKORDER_ID}`}
+    >
+      <h3 className="portal-card__title">
+        {order.TYPE_DESC || t('workOrders.otherChange')}
+        <span className="portal-card__number">{order.WORKORDER_ID}</span>
+      </h3>
+      <dl className="portal-card__facts">
+        <dt>{t('list.status')}</dt>
+        <dd>
+          <span className={`status status--${order.STATUS.toLowerCase()}`}>{order.STATUS_DESC}</span>
+        </dd>
+        <dt>{t('list.contract')}</dt>
+        <dd>{order.CONTRACT_NO}</dd>
+        <dt>{t('list.filedOn')}</dt>
+        <dd>{showDate(order.CREATED_ON)}</dd>
+      </dl>
+      {order.ET_HISTORY.length > 0 ? (
+        <details className="request-message" open={order.ET_HISTORY.length > 1}>
+          <summary>{t('history.title')}</summary>
+          <CaseTimeline history={order.ET_HISTORY} noteLabel={t('history.noteBy')} />
         </details>
       ) : null}
     </article>
@@ -121,9 +153,28 @@ export function RequestsPage() {
         </Link>
       </p>
       <ReadState state={requests} retry={requests.retry}>
-        {(data) =>
-          data.CT_REQUESTS.length === 0 ? <p>{t('list.none')}</p> : <RequestList list={data.CT_REQUESTS} />
-        }
+        {(data) => (
+          <>
+            {data.CT_REQUESTS.length === 0 ? (
+              <p>{t('list.none')}</p>
+            ) : (
+              <RequestList list={data.CT_REQUESTS} />
+            )}
+            {(data.CT_WORK_ORDERS ?? []).length > 0 ? (
+              <section className="work-orders" aria-labelledby="work-orders-title">
+                <h2 id="work-orders-title">{t('workOrders.title')}</h2>
+                <p>{t('workOrders.intro')}</p>
+                <ul className="portal-cards portal-cards--grid">
+                  {(data.CT_WORK_ORDERS ?? []).map((w) => (
+                    <li key={w.WORKORDER_ID}>
+                      <WorkOrderCard order={w} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
       </ReadState>
     </div>
   );

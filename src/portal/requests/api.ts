@@ -23,7 +23,21 @@ export interface RequestEntry {
   ET_HISTORY?: CaseHistoryEntry[];
 }
 
-/** GET /zcp/request: the customer's requests, newest first (CT_REQUESTS). */
-export function getRequests(): Promise<{ CT_REQUESTS: RequestEntry[] }> {
+/** A change staff handle (an endorsement the portal could not make itself), issue 28 item 3. */
+export interface WorkOrderEntry {
+  WORKORDER_ID: string;
+  CONTRACT_NO: string;
+  ENDORSEMENT_TYPE: string;
+  /** The endorsement's name ('' for another kind of change). */
+  TYPE_DESC: string;
+  STATUS: 'OPEN' | 'IN_PROGRESS' | 'DONE' | 'CANCELLED';
+  STATUS_DESC: string;
+  CREATED_ON: string;
+  CREATED_AT: string;
+  ET_HISTORY: CaseHistoryEntry[];
+}
+
+/** GET /zcp/request: the customer's requests and work orders, newest first. */
+export function getRequests(): Promise<{ CT_REQUESTS: RequestEntry[]; CT_WORK_ORDERS?: WorkOrderEntry[] }> {
   return zcpRead('GET', 'request');
 }

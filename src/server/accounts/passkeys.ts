@@ -31,7 +31,7 @@ import { userById, userByMobile } from './users';
 const TAG = 'portal: passkeys';
 const CHALLENGE_MINUTES = 5;
 
-type Purpose = 'REGISTER' | 'LOGIN' | 'SECOND_FACTOR';
+type Purpose = 'REGISTER' | 'LOGIN' | 'SECOND_FACTOR' | 'REAUTH';
 
 type PasskeyRow = {
   credential_id: string;
@@ -119,7 +119,8 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
           counter: Number(passkey.counter),
           transports: passkey.transports,
         },
-        requireUserVerification: purpose === 'LOGIN',
+        // Alone (login) or in place of the password (re-confirmation), the passkey must verify its user.
+        requireUserVerification: purpose === 'LOGIN' || purpose === 'REAUTH',
       });
       if (!result.verified) return null;
       await ctx.db.query(
@@ -316,6 +317,55 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const passkey = await verifyAssertion(request.body.RESPONSE, 'LOGIN');
         if (!passkey) throw wrongLogin();
         return finishWithPasskey(request, reply, passkey.user_id);
+      },
+    );
+
+    app.post(
+      '/um/reauthpasskey/options',
+      {
+        preHandler: active,
+        schema: {
+          tags: [TAG],
+          summary: 'Re-confirm with a passkey instead of the password: options for the user’s passkeys',
+          response: answers({ 200: open('PublicKeyCredentialRequestOptionsJSON') }),
+        },
+      },
+      async (request) => {
+        const { user, session } = auth(request);
+        const keys = await passkeysOf(ctx.db, user.user_id);
+        if (keys.length === 0) throw passkeyFailed();
+        const options = await generateAuthenticationOptions({
+          rpID: rp.rpID,
+          allowCredentials: keys.map((p) => ({ id: p.credential_id, transports: p.transports as never })),
+          userVerification: 'required',
+        });
+        await storeChallenge(options.challenge, 'REAUTH', user.user_id, session.session_id);
+        return options;
+      },
+    );
+
+    app.post<{ Body: { RESPONSE: AuthenticationResponseJSON } }>(
+      '/um/reauthpasskey/verify',
+      {
+        preHandler: active,
+        schema: {
+          tags: [TAG],
+          summary: `Re-confirmed by a passkey: the session may act as after verifypassword (for ${portal.reauthMinutes} minutes)`,
+          description:
+            '204 re-confirmed (a withdrawal may then be confirmed without the password); 422 PASSKEY_FAILED for an assertion that is not one of the user’s passkeys, not for this session’s challenge, or without user verification.',
+          body: responseBody(),
+          response: answers({ 204: { type: 'null' } }),
+        },
+      },
+      async (request, reply) => {
+        const { user, session } = auth(request);
+        const passkey = await verifyAssertion(request.body.RESPONSE, 'REAUTH', session.session_id);
+        if (!passkey || passkey.user_id !== user.user_id) throw passkeyFailed();
+        await ctx.db.query('UPDATE portal_sessions SET reauth_at = $2::timestamptz WHERE session_id = $1', [
+          session.session_id,
+          ctx.now().toISOString(),
+        ]);
+        return reply.code(204).send();
       },
     );
 

@@ -50,7 +50,7 @@ const ADDRESS = {
   APARTMENT: str(20),
   PO_BOX: str(20),
 };
-const CONSENT = { MARKETING_CONSENT: { type: 'boolean' } };
+const CONSENT = { MARKETING_CONSENT: { type: 'boolean' }, SMS_CONSENT: { type: 'boolean' } };
 
 type Changes = Record<string, string | boolean | undefined>;
 
@@ -71,6 +71,7 @@ const COLUMNS: Record<string, string> = {
   APARTMENT: 'apartment',
   PO_BOX: 'po_box',
   MARKETING_CONSENT: 'marketing_consent',
+  SMS_CONSENT: 'sms_consent',
 };
 
 const invalid = (key: string, field: string, params: Record<string, unknown> = {}) => {
@@ -221,7 +222,11 @@ export function customerRoutes(ctx: ServiceContext): FastifyPluginAsync {
         'Update the contact address (district → city → postcode)',
         ADDRESS,
       ),
-      updateRoute('/customer/custUpdConsent/:id', 'Update the marketing consent', CONSENT),
+      updateRoute(
+        '/customer/custUpdConsent/:id',
+        'Update the marketing consent and the consent to texts (SMS_CONSENT: claims, changes and renewals by SMS)',
+        CONSENT,
+      ),
       updateRoute(
         '/customer/custUpdProfile/:id',
         'Confirm (or edit and confirm) the profile: clears OUTDATED_DATA',

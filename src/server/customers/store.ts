@@ -31,6 +31,7 @@ export type CustomerRow = {
   apartment: string;
   po_box: string;
   marketing_consent: boolean;
+  sms_consent: boolean;
   outdated_data: boolean;
   portal_refused: boolean;
 };
@@ -74,6 +75,8 @@ export function csUser(c: CustomerRow, lang: Lang) {
     APARTMENT: c.apartment,
     PO_BOX: c.po_box,
     MARKETING_CONSENT: c.marketing_consent,
+    // Texts about the customer's own claims, changes and renewals (as well as the e-mails).
+    SMS_CONSENT: Boolean(c.sms_consent),
     OUTDATED_DATA: c.outdated_data,
     CUSTOMER_NO: c.customer_no,
     CONTACT_ID: c.contact_id,

@@ -20,6 +20,7 @@ import {
   type RequestInput,
   requestContracts,
   requestsOf,
+  workOrdersOf,
 } from './store';
 
 const TAG = 'portal: requests';
@@ -90,8 +91,10 @@ export function requestRoutes(ctx: ServiceContext): FastifyPluginAsync {
         preHandler: active,
         schema: {
           tags: [TAG],
-          summary: "The customer's requests (CT_REQUESTS), newest first",
-          response: answers({ 200: open('{ CT_REQUESTS: [...] } (docs/portal-api.md, requests)') }),
+          summary: "The customer's requests (CT_REQUESTS) and work orders (CT_WORK_ORDERS), newest first",
+          response: answers({
+            200: open('{ CT_REQUESTS: [...], CT_WORK_ORDERS: [...] } (docs/portal-api.md, requests)'),
+          }),
         },
       },
       async (request) => {
@@ -99,6 +102,7 @@ export function requestRoutes(ctx: ServiceContext): FastifyPluginAsync {
         const lang = requestLang(request);
         return {
           CT_REQUESTS: await requestsOf(ctx.db, customer, lang, (s) => t(lang, `requests:status.${s}`)),
+          CT_WORK_ORDERS: await workOrdersOf(ctx.db, customer, lang),
         };
       },
     );

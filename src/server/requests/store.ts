@@ -7,7 +7,7 @@ import { type CustomerRow, linkPurchases } from '../customers/store';
 import type { Db } from '../db';
 import { enqueueMail } from '../outbox';
 import type { PendingMessage } from '../platform/errors';
-import type { Lang } from '../platform/i18n';
+import { hasKey, type Lang, t } from '../platform/i18n';
 import { lovList } from '../reference';
 
 /** Spec §5 and §9: a request's message is at most 1024 characters. */
@@ -225,6 +225,42 @@ export async function requestsOf(
       STATUS_DESC: statusText(r.status),
       CREATED_ON: todayInNicosia(created),
       CREATED_AT: created.toISOString(),
+    };
+  });
+}
+
+/**
+ * The customer's work orders (issue 28 item 3): endorsements the portal could not make itself and
+ * the other changes staff handle, newest first, with their status and every change staff made.
+ * The endorsement's name is the portal's own ("Building value"); other work orders have none.
+ */
+export async function workOrdersOf(db: Db, customer: CustomerRow, lang: Lang) {
+  const rows = await db.query<{
+    workorder_id: string;
+    contract_no: string;
+    endorsement_type: string | null;
+    status: string;
+    created_at: string | Date;
+  }>(
+    `SELECT workorder_id, contract_no, endorsement_type, status, created_at
+       FROM work_orders WHERE customer_no = $1 ORDER BY created_at DESC, workorder_id DESC`,
+    [customer.customer_no],
+  );
+  const histories = await Promise.all(rows.map((r) => caseHistory(db, 'WORK_ORDER', r.workorder_id, lang)));
+  return rows.map((r, i) => {
+    const created = new Date(r.created_at);
+    const type = r.endorsement_type ?? '';
+    const typeKey = `endorsements:types.${type}.title`;
+    return {
+      WORKORDER_ID: r.workorder_id,
+      CONTRACT_NO: r.contract_no,
+      ENDORSEMENT_TYPE: type,
+      TYPE_DESC: type && hasKey(lang, typeKey) ? t(lang, typeKey) : '',
+      STATUS: r.status,
+      STATUS_DESC: t(lang, `requests:workOrderStatuses.${r.status}`),
+      CREATED_ON: todayInNicosia(created),
+      CREATED_AT: created.toISOString(),
+      ET_HISTORY: histories[i],
     };
   });
 }

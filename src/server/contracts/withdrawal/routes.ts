@@ -36,6 +36,9 @@ type Key = { CONTRACT_NO: string; PRODUCT_ID: string };
 
 export function withdrawalRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const active = requireSession(ctx, 'ACTIVE');
+  // A re-confirmation (passkey, or the password re-entered) counts for the portal's re-auth minutes.
+  const reconfirmed = (at: Date | string | null) =>
+    at !== null && new Date(at).getTime() + ctx.config.portal.reauthMinutes * 60_000 > ctx.now().getTime();
 
   /** The caller's own contract (403 otherwise) and its withdrawal's state today. */
   async function stateOf(request: FastifyRequest, contractNo: string, productId: string) {
@@ -65,19 +68,18 @@ export function withdrawalRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
     );
 
-    app.post<{ Body: Key & { PASSWORD: string } }>(
+    app.post<{ Body: Key & { PASSWORD?: string } }>(
       '/contract/withdraw',
       {
         preHandler: active,
         schema: {
           tags: [TAG],
-          summary: 'Withdraw from a contract within the period, confirmed by the password',
+          summary: 'Withdraw from a contract within the period, confirmed by the password or a passkey',
           description:
-            'Exactly once: a second call or a parallel one answers 409 WITHDRAWN and refunds nothing. 422 PERIOD_OVER, CLAIM, NOT_ACTIVE (with the call centre); 422 WRONG_PASSWORD; the fifth wrong password locks: 403 LOCKED. The refund goes back to the card through the provider, or is recorded for the back office when the contract was paid otherwise; the confirmation e-mail carries the withdrawal PDF.',
+            'Exactly once: a second call or a parallel one answers 409 WITHDRAWN and refunds nothing. 422 PERIOD_OVER, CLAIM, NOT_ACTIVE (with the call centre); without PASSWORD the session must have been re-confirmed by a passkey (POST /zcp/um/reauthpasskey/verify) in the last minutes, else 422 PASSWORD_REQUIRED; 422 WRONG_PASSWORD; the fifth wrong password locks: 403 LOCKED. The refund goes back to the card through the provider, or is recorded for the back office when the contract was paid otherwise; the confirmation e-mail carries the withdrawal PDF.',
           body: body({ CONTRACT_NO: str(20), PRODUCT_ID: str(10), PASSWORD: str(200) }, [
             'CONTRACT_NO',
             'PRODUCT_ID',
-            'PASSWORD',
           ]),
           response: answers({
             200: open('{ CONTRACT_NO, STATUS: "WITHDRAWN", WITHDRAWAL: { … as in the GET } }'),
@@ -85,21 +87,25 @@ export function withdrawalRoutes(ctx: ServiceContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const { user, customer } = auth(request);
+        const { user, customer, session } = auth(request);
         const lang = requestLang(request);
-        const { CONTRACT_NO: contractNo, PRODUCT_ID: productId, PASSWORD: password } = request.body;
+        const { CONTRACT_NO: contractNo, PRODUCT_ID: productId, PASSWORD: password = '' } = request.body;
         const state = await stateOf(request, contractNo, productId);
         // The right is checked before the password is asked for, so a refusal costs no try.
         if (state.reason !== null) throw refusal(lang, state);
-        if (!password)
-          throw coded(422, 'errors.withdrawal.passwordRequired', 'PASSWORD_REQUIRED', {}, 'PASSWORD');
-        const verdict = await checkPassword(ctx, user, password);
-        if (verdict === 'LOCKED' || verdict === 'LOCKING') {
-          clearSessionCookies(reply, ctx.config.portal);
-          throw lockedError();
+        if (!password) {
+          // Re-confirmed by a passkey a moment ago (POST /um/reauthpasskey/verify) instead.
+          if (!reconfirmed(session.reauth_at))
+            throw coded(422, 'errors.withdrawal.passwordRequired', 'PASSWORD_REQUIRED', {}, 'PASSWORD');
+        } else {
+          const verdict = await checkPassword(ctx, user, password);
+          if (verdict === 'LOCKED' || verdict === 'LOCKING') {
+            clearSessionCookies(reply, ctx.config.portal);
+            throw lockedError();
+          }
+          if (verdict === 'WRONG')
+            throw coded(422, 'errors.portal.wrongPassword', 'WRONG_PASSWORD', {}, 'PASSWORD');
         }
-        if (verdict === 'WRONG')
-          throw coded(422, 'errors.portal.wrongPassword', 'WRONG_PASSWORD', {}, 'PASSWORD');
         const done = await withdraw(
           withdrawalDeps(ctx, request),
           contractNo,
