@@ -119,6 +119,12 @@ describe('from draft to live, by two people', () => {
     const admin = await signedIn(s, ADMIN);
     const events = (await admin.get('/zcp/studio/audit?ACTION=texts.publish')).json().EVENTS;
     expect(events[0]).toMatchObject({ ACTOR: PUBLISHER, ACTOR_NAME: 'Κατερίνα Δημητρίου' });
+    // The filter on who finds a name as it finds an e-mail.
+    const byName = (
+      await admin.get(`/zcp/studio/audit?ACTION=texts.&ACTOR=${encodeURIComponent('Δημητρ')}`)
+    ).json().EVENTS as { ACTOR: string }[];
+    expect(byName.length).toBeGreaterThan(0);
+    expect(new Set(byName.map((e) => e.ACTOR))).toEqual(new Set([PUBLISHER]));
 
     // The diff in words, kept with the published version and computed between any two.
     const kept = (await viewer.get(`/zcp/studio/diff?to=${draft.ID}`)).json();

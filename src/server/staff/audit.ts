@@ -56,7 +56,7 @@ export async function audit(db: Db, event: AuditEvent): Promise<void> {
 }
 
 export interface AuditFilter {
-  /** Part of the actor's e-mail or label. */
+  /** Part of the actor's e-mail or label, or of their name. */
   actor?: string;
   /** The start of an action ("staff." for every staff account change, "staff.create" for one kind). */
   action?: string;
@@ -79,7 +79,11 @@ export async function findAudit(db: Db, filter: AuditFilter): Promise<AuditRow[]
     params.push(value);
     where.push(sql.replace('?', `$${params.length}`));
   };
-  if (filter.actor) add('actor_label ILIKE ?', like(filter.actor));
+  if (filter.actor) {
+    // Part of the e-mail (the label) or of the staff member's name.
+    add('(actor_label ILIKE ? OR s.name ILIKE $?)', like(filter.actor));
+    where[where.length - 1] = where[where.length - 1].replace('$?', `$${params.length}`);
+  }
   if (filter.action) add('action LIKE ?', `${filter.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (filter.target) add('target ILIKE ?', like(filter.target));
   if (filter.from) add("at >= (?::date)::timestamp AT TIME ZONE 'Asia/Nicosia'", filter.from);
