@@ -1,6 +1,7 @@
 // The portal's contract and offer calls beyond the dashboard's lists (docs/portal-api.md §10–§11):
 // one contract's detail, its policy schedule as a PDF, and one of the customer's stored offers.
 
+import type { CaseHistoryEntry } from './claims';
 import { type ZcpCallOptions, zcpCommand, zcpRead } from './client';
 import type { RenewalEntry } from './portal';
 import type { OfferDetail } from './types';
@@ -48,6 +49,18 @@ export interface ContractDetail {
   CS_CUSTOMER: Json;
   CS_CUST_ENTITIES: { CS_PAYMENT_DATA: PaymentData };
   CS_OBJECT: Json & { OBJECT_TYPE_CODE?: string; OBJECT_DESC?: string };
+  /** The contract's payment reviews (none for most contracts). */
+  CT_PAYMENT_REVIEWS?: PaymentReviewEntry[];
+}
+
+/** A payment the back office reviews (a standing order or direct debit not set up), with its history. */
+export interface PaymentReviewEntry {
+  REF: string;
+  REASON: string;
+  REASON_DESC: string;
+  STATUS: string;
+  STATUS_DESC: string;
+  ET_HISTORY: CaseHistoryEntry[];
 }
 
 export function getContractDetail(

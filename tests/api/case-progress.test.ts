@@ -324,6 +324,36 @@ describe('work orders and requests', () => {
     expect((await core('GET', '/work-orders/WO399001')).json().ET_HISTORY).toHaveLength(1);
   });
 
+  it('a payment review shows on its contract with its status and history', async () => {
+    const [k] = await s.testDb.db.query<{ contract_no: string; offer_no: string; product_id: string }>(
+      `SELECT contract_no, offer_no, product_id FROM contracts WHERE customer_no = '900002' LIMIT 1`,
+    );
+    await s.testDb.db.query(
+      `INSERT INTO payment_orders (order_id, offer_no, attempt, amount_cents, status, contract_no, review_reason)
+       VALUES ('ORDREV1', $1, 9, 21450, 'APPROVED', $2, 'DIRECT_DEBIT_NOT_RECORDED')`,
+      [k.offer_no, k.contract_no],
+    );
+    const moved = await core('POST', '/payment-reviews/ORDREV1/status', {
+      STATUS: 'IN_PROGRESS',
+      NOTE: 'Επικοινωνούμε με την τράπεζά σας.',
+    });
+    expect(moved.statusCode).toBe(200);
+    const detail = (await eleni.get(`/zcp/contract/detail/${k.contract_no}/${k.product_id}`)).json();
+    expect(detail.CT_PAYMENT_REVIEWS).toEqual([
+      expect.objectContaining({
+        REF: 'ORDREV1',
+        REASON: 'DIRECT_DEBIT_NOT_RECORDED',
+        STATUS: 'IN_PROGRESS',
+        STATUS_DESC: 'Under review',
+        ET_HISTORY: [
+          expect.objectContaining({ STATUS: 'IN_PROGRESS', NOTE: 'Επικοινωνούμε με την τράπεζά σας.' }),
+        ],
+      }),
+    ]);
+    expect(detail.CT_PAYMENT_REVIEWS[0].REASON_DESC).toMatch(/direct debit/);
+    expect((await andreas.get(`/zcp/contract/detail/${k.contract_no}/${k.product_id}`)).statusCode).toBe(403);
+  });
+
   it('the customer sees their work order, its status and history on /my-requests; no one else does', async () => {
     await core('POST', '/work-orders/WO399001/status', {
       STATUS: 'DONE',

@@ -24,6 +24,7 @@ import { RenewalNotice } from '../contracts/Renewal';
 import { WithdrawalSection } from '../contracts/Withdrawal';
 import { showDate, showEuro } from '../format';
 import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
+import { CaseTimeline } from '../progress/CaseTimeline';
 import { CONTRACTS_PATH } from '../routePaths';
 import type { Loaded } from '../state/portalData';
 import { useContracts } from '../state/portalData';
@@ -212,6 +213,22 @@ function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: 
         </div>
         <p className="list-count">{t('detail.effectiveNotice')}</p>
       </section>
+      {(detail.CT_PAYMENT_REVIEWS ?? []).map((review) => (
+        <section
+          key={review.REF}
+          className="contract-detail__section contract-detail__review"
+          aria-labelledby={`review-${review.REF}`}
+          data-review={review.REF}
+        >
+          <h2 id={`review-${review.REF}`}>{t('detail.paymentReview')}</h2>
+          <p>{review.REASON_DESC}</p>
+          <p>
+            {t('detail.status')}:{' '}
+            <span className={`status status--${review.STATUS.toLowerCase()}`}>{review.STATUS_DESC}</span>
+          </p>
+          <CaseTimeline history={review.ET_HISTORY} noteLabel={t('detail.reviewNote')} />
+        </section>
+      ))}
       {c.CERTIFICATE ? <CertificateSection contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} /> : null}
       <WithdrawalSection contractNo={c.CONTRACT_NO} productId={c.PRODUCT_ID} onWithdrawn={onWithdrawn} />
     </>

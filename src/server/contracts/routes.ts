@@ -4,8 +4,11 @@
 
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { auth, requireSession } from '../accounts/http';
+import { caseHistory } from '../casework/progress';
+import type { Db } from '../db';
 import { type ServiceContext, today } from '../platform/context';
 import { requestLang } from '../platform/errors';
+import { type Lang, t } from '../platform/i18n';
 import { answers, body, open, str } from '../platform/schemaParts';
 import { contractDetail, holderName, ownContract } from './detail';
 import { policySchedulePdf, scheduleFileName } from './policySchedule';
@@ -59,14 +62,17 @@ export function contractRoutes(ctx: ServiceContext): FastifyPluginAsync {
           params: body({ contractNo: str(20), productId: str(10) }, ['contractNo', 'productId']),
           response: answers({
             200: open(
-              '{ CS_CONTRACT, CS_CUSTOMER, CS_CUST_ENTITIES: { CS_PAYMENT_DATA }, CS_OBJECT, CT_OBJECT_<PRODUCT>: [CS_OBJECT] } (docs/portal-api.md §8)',
+              '{ CS_CONTRACT, CS_CUSTOMER, CS_CUST_ENTITIES: { CS_PAYMENT_DATA }, CS_OBJECT, CT_OBJECT_<PRODUCT>: [CS_OBJECT], CT_PAYMENT_REVIEWS: [{ REF, REASON, STATUS, STATUS_DESC, ET_HISTORY }] } (docs/portal-api.md §8)',
             ),
           }),
         },
       },
       async (request) => {
-        const { detail } = await detailOf(request, request.params.contractNo, request.params.productId);
-        return detail;
+        const { detail, lang } = await detailOf(request, request.params.contractNo, request.params.productId);
+        return {
+          ...detail,
+          CT_PAYMENT_REVIEWS: await paymentReviewsOf(ctx.db, request.params.contractNo, lang),
+        };
       },
     );
 
@@ -98,4 +104,26 @@ export function contractRoutes(ctx: ServiceContext): FastifyPluginAsync {
       sendSchedule,
     );
   };
+}
+
+/**
+ * The contract's payment-method reviews (issue 28 item 3): the payment the back office must look
+ * at (a standing order or direct debit that could not be set up), with its status and history.
+ */
+async function paymentReviewsOf(db: Db, contractNo: string, lang: Lang) {
+  const rows = await db.query<{ order_id: string; review_reason: string; status: string }>(
+    `SELECT order_id, review_reason, COALESCE(review_status, 'OPEN') AS status
+       FROM payment_orders WHERE contract_no = $1 AND review_reason IS NOT NULL ORDER BY created_at`,
+    [contractNo],
+  );
+  return Promise.all(
+    rows.map(async (r) => ({
+      REF: r.order_id,
+      REASON: r.review_reason,
+      REASON_DESC: t(lang, `requests:reviewReasons.${r.review_reason}`),
+      STATUS: r.status,
+      STATUS_DESC: t(lang, `requests:reviewStatuses.${r.status}`),
+      ET_HISTORY: await caseHistory(db, 'PAYMENT_REVIEW', r.order_id, lang),
+    })),
+  );
 }
