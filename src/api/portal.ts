@@ -104,6 +104,8 @@ export interface RenewalEntry {
 
 export interface OfferEntry {
   OFFER_NO: string;
+  /** The contract a renewal offer renews ('' for a new policy's offer). */
+  RENEWAL_OF?: string;
   PRODUCT_ID: string;
   PRODUCT_CODE: string;
   OFFER_TYPE?: string;

@@ -74,6 +74,9 @@ export function OfferCard({ offer, onOpen }: { offer: OfferEntry; onOpen?: () =>
         <ProductName code={offer.PRODUCT_CODE} />
         <span className="portal-card__number">{offer.OFFER_NO}</span>
       </h3>
+      {offer.RENEWAL_OF ? (
+        <p className="portal-card__object">{t('renewal.offerOf', { contractNo: offer.RENEWAL_OF })}</p>
+      ) : null}
       {offer.OBJECT_DESC ? <p className="portal-card__object">{offer.OBJECT_DESC}</p> : null}
       <dl className="portal-card__facts">
         <dt>{t('offers.saved')}</dt>

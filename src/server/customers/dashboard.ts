@@ -209,6 +209,8 @@ export async function offersOf(
         STATUS: r.status,
         OBJECT_DESC: objectDescription(flowOf(bundles, r.flow_id), r.quote, lang),
         DATA_CHANGED: premiumChanged(catalog, r, today, lang) ? 'X' : '',
+        // A renewal offer names the contract it renews (the portal says so on its card).
+        RENEWAL_OF: r.renewal_of ?? '',
         TOKEN: offerToken(secret, r.offer_no),
         LINK: offerLink(bundles, r),
       }))
