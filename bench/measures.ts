@@ -8,6 +8,7 @@ import { freePort } from './lib/ports';
 import type { Started } from './lib/processes';
 import { measureLighthouse } from './lighthouse';
 import { measurePortal } from './portal/measure';
+import { measurePublishing } from './publishing';
 import { buildRenderPages } from './render/build';
 import { measureRendering } from './render/measure';
 import type { MeasureData, MeasureName } from './report/types';
@@ -26,6 +27,7 @@ export const SETTINGS = {
     service: { seconds: 8, connections: 10 },
     cost: { calcRequests: 20_000, quotationRequests: 4_000, connections: 10 },
     portal: { customers: 200, concurrency: 20 },
+    publishing: { publications: 20 },
   },
   smoke: {
     engine: { loads: 1, machineRuns: 3 },
@@ -36,6 +38,7 @@ export const SETTINGS = {
     service: { seconds: 1, connections: 2 },
     cost: { calcRequests: 300, quotationRequests: 60, connections: 2 },
     portal: { customers: 10, concurrency: 4 },
+    publishing: { publications: 2 },
   },
 };
 
@@ -69,6 +72,7 @@ export const RUNNERS: { [K in MeasureName]: Runner<K> } = {
   service: (ctx) => measureService({ ...settings(ctx).service, log: ctx.log }),
   cost: (ctx) => measureCost({ ...settings(ctx).cost, log: ctx.log }),
   portal: (ctx) => measurePortal({ ...settings(ctx).portal, log: ctx.log }),
+  publishing: (ctx) => measurePublishing({ ...settings(ctx).publishing, log: ctx.log }),
 };
 
 /** Starts the service lazily, once; `stop` ends it if it was started. */

@@ -34,6 +34,9 @@ export const GOALS = {
   largeGrowth: 10,
   largeCheckMs: 2000,
   largePathsMs: 2000,
+  /** Issue 29 item 9: approval to both of two instances serving the new version. */
+  publishMaxMs: 10_000,
+  publishMedianMs: 2000,
 } as const;
 
 export const loadFigures = (m: Measured | undefined): (LoadFigures & { path: string }) | null =>
@@ -377,6 +380,24 @@ function portalGoals(measures: Measures): Goal[] {
   });
 }
 
+function publishingGoals(measures: Measures): Goal[] {
+  const data = measures.publishing?.data;
+  const r = data && 'medianMs' in data ? data : null;
+  const missing = data && 'note' in data ? data.note : 'not measured';
+  return [
+    {
+      id: 'publishing.serve',
+      measure: 'publishing',
+      goal: `approval to both of two instances serving the new version: every one under ${GOALS.publishMaxMs / 1000} s, median under ${GOALS.publishMedianMs / 1000} s`,
+      measured: r
+        ? `median ${ms(r.medianMs)}, slowest ${ms(r.maxMs)} over ${r.publications} publications`
+        : missing,
+      met: r ? r.maxMs < GOALS.publishMaxMs && r.medianMs < GOALS.publishMedianMs : null,
+      margin: r ? Math.min(GOALS.publishMaxMs / r.maxMs, GOALS.publishMedianMs / r.medianMs) - 1 : undefined,
+    },
+  ];
+}
+
 /**
  * Every goal says how its figure was taken (quiet or not, bench/lib/quiet.ts); a goal of a measure
  * the quiet gate skipped is not judged and says why.
@@ -391,6 +412,7 @@ export function judgeGoals(measures: Measures): Goal[] {
     ...serviceGoals(measures),
     ...costGoals(measures),
     ...portalGoals(measures),
+    ...publishingGoals(measures),
   ].map((g) => {
     const run = measures[g.measure];
     if (run?.skipped) return { ...g, measured: run.skipped, met: null, margin: undefined, taken: 'skipped' };

@@ -21,6 +21,7 @@ const TITLES: Record<MeasureName, string> = {
   service: '4. Service',
   cost: '4b. Service cost per request',
   portal: '4c. The portal under load',
+  publishing: '4d. Publishing without a restart',
   engine: '5. Engine start',
 };
 
@@ -250,6 +251,15 @@ function service(m: Measures, goals: Goal[]): string[] {
   ];
 }
 
+function publishing(m: Measures, goals: Goal[]): string[] {
+  const p = m.publishing?.data;
+  if (!p) return [];
+  if ('note' in p) return [p.note];
+  return [
+    `Two service instances on one PostgreSQL, each with its own pool; the editor's driver tariff change (+3 %) submitted, then approved and published ${p.publications} times in a row. Timed from the approval until both instances answer the driver calculation with the new premium (they learn of it by LISTEN/NOTIFY, with polling every ${p.pollMs / 1000} s as the fallback). Median ${ms(p.medianMs)}, slowest ${ms(p.maxMs)}; every round in ms: ${p.samplesMs.join(', ')}. Goal ${goalCell(goals, 'publishing.serve')}.`,
+  ];
+}
+
 function engine(m: Measures): string[] {
   const e = m.engine?.data;
   if (!e) return [];
@@ -278,6 +288,7 @@ const SECTIONS: Record<MeasureName, (m: Measures, goals: Goal[]) => string[]> = 
   service,
   cost,
   portal,
+  publishing,
   engine,
 };
 

@@ -6,6 +6,7 @@ import type { LargeResult } from '../large/measure';
 import type { QuietRecord } from '../lib/quiet';
 import type { RouteLighthouse } from '../lighthouse';
 import type { PortalResult } from '../portal/measure';
+import type { PublishingMeasure } from '../publishing';
 import type { RenderResult } from '../render/measure';
 import type { RulesResult } from '../rules/bench';
 import type { CostResult } from '../service/cost';
@@ -21,6 +22,7 @@ export const MEASURES = [
   'service',
   'cost',
   'portal',
+  'publishing',
   'engine',
 ] as const;
 export type MeasureName = (typeof MEASURES)[number];
@@ -34,6 +36,7 @@ export interface MeasureData {
   service: ServiceResult;
   cost: CostResult;
   portal: PortalResult;
+  publishing: PublishingMeasure;
   engine: EngineStartResult;
 }
 
