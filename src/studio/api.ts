@@ -85,6 +85,8 @@ interface CallOptions {
   /** A 401 is the caller's to handle (the sign-in page and the session probe). */
   quiet?: boolean;
   retryCsrf?: boolean;
+  /** How long to wait for the answer (ms; default a minute): a scenario run takes longer. */
+  timeout?: number;
 }
 
 async function send(method: Method, path: string, body: unknown, options: CallOptions): Promise<Response> {
@@ -103,7 +105,7 @@ async function send(method: Method, path: string, body: unknown, options: CallOp
       credentials: 'same-origin',
       retry: 0,
       throwHttpErrors: false,
-      timeout: 60_000,
+      timeout: options.timeout ?? 60_000,
       searchParams,
       signal: options.signal,
       ...(body !== undefined && method !== 'GET' ? { json: body } : {}),

@@ -1,6 +1,6 @@
 // The studio's routes. Everything but the sign-in page sits under the shell route,
-// whose loader is the guard (layout/session.ts) and runs on every navigation. The editor, texts
-// and tariff pages are lazy chunks: their files export the named page.
+// whose loader is the guard (layout/session.ts) and runs on every navigation. The editor, texts,
+// tariff and scenarios pages are lazy chunks: their files export the named page.
 
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
@@ -41,6 +41,10 @@ export const studioRoutes: RouteObject[] = [
           {
             path: 'items/:kind/:key/tariff',
             lazy: lazyPage(() => import('./tariffs/TariffPage'), 'TariffPage'),
+          },
+          {
+            path: 'items/flow/:key/scenarios',
+            lazy: lazyPage(() => import('./scenarios/ScenariosPage'), 'ScenariosPage'),
           },
           { path: 'texts/:key', lazy: lazyPage(() => import('./texts/TextsPage'), 'TextsPage') },
           { path: 'staff', Component: StaffPage },

@@ -125,6 +125,11 @@ export function ItemPage() {
                 {t('item.edit')}
               </Link>
             )}
+            {kind === 'flow' && (
+              <Link className="btn btn--secondary" to="scenarios">
+                {t('scenarios.link')}
+              </Link>
+            )}
           </p>
           <ItemLinks kind={kind} itemKey={key} />
           <ReviewPanel kind={kind} itemKey={key} item={item} onChanged={load} />
