@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_RULES } from '../../src/server/claims/rules';
+import { claimRules } from '../../src/server/claims/rules';
 import { DEMO_PASSWORD } from '../../src/server/demo/customers';
 import { ConfigError, loadConfig, testConfig } from '../../src/server/platform/config';
 import { startService, type TestService } from './support/app';
@@ -239,7 +239,7 @@ describe('a claim followed to its payment', () => {
       MISSING_SLOTS: [],
       EXTRA_SLOTS: [],
     });
-    const slot = CLAIM_RULES.products[detail.PRODUCT_CODE as keyof typeof CLAIM_RULES.products].slots[0].id;
+    const slot = claimRules().products[detail.PRODUCT_CODE].slots[0].id;
     const [claim] = await s.testDb.db.query<{ claim_id: string }>(
       'SELECT claim_id::text AS claim_id FROM claims WHERE claim_no = $1',
       [claimNo],

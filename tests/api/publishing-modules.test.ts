@@ -195,6 +195,38 @@ describe('the service reads the live catalogues and texts', () => {
   });
 });
 
+describe('the service reads the live business configuration', () => {
+  it('a published call-centre number and claims line are answered without a restart', async () => {
+    const badLink = async () =>
+      (
+        await s.call({ method: 'POST', url: '/zcp/withdrawal/link', payload: { TOKEN: 'x'.repeat(43) } })
+      ).json();
+    expect((await badLink()).CALL_CENTRE).toBe('8000 8787');
+    await publishChange('catalogue', 'callCentre', (files) => {
+      const centre = JSON.parse(files['callCentre.json']);
+      centre.phone = '8000 9090';
+      return { 'callCentre.json': `${JSON.stringify(centre, null, 2)}\n` };
+    });
+    await publishChange('catalogue', 'claimRules', (files) => {
+      const rules = JSON.parse(files['claimRules.json']);
+      rules.claimsLine = '8000 7575';
+      return { 'claimRules.json': `${JSON.stringify(rules, null, 2)}\n` };
+    });
+    const deadline = Date.now() + 10_000;
+    let answer = await badLink();
+    while (answer.CALL_CENTRE !== '8000 9090' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      answer = await badLink();
+    }
+    expect(answer.CALL_CENTRE).toBe('8000 9090');
+    const customer = new PortalClient(s, { ip: '10.60.0.9' });
+    expect((await customer.login('99000001', DEMO_PASSWORD)).statusCode).toBe(200);
+    const search = await customer.post('/zcp/claim/SrchPolicy', { PRODUCT_CODE: 'MOTOR' });
+    expect(search.statusCode, search.body).toBe(200);
+    expect(search.json().CLAIMS_LINE).toBe('8000 7575');
+  });
+});
+
 describe("a draft's module for the studio's preview", () => {
   it('is served to staff for the revision asked, refused to customers and to the anonymous', async () => {
     const deps = lifeCycle(s.testDb.db);

@@ -16,13 +16,13 @@ import { answers, body, open, str, ymd } from '../platform/schemaParts';
 import { receiveUpload } from '../uploads/routes';
 import {
   CLAIM_PRODUCTS,
-  CLAIM_RULES,
   type ClaimContract,
   type ClaimPayload,
   type ClaimProduct,
   claimFlowRefusals,
   claimRefusals,
-  EXTRA_SLOTS,
+  claimRules,
+  extraSlots,
   isClaimProduct,
 } from './rules';
 import { claimSlotKind } from './slots';
@@ -162,7 +162,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
 
   async function claimDetail(claim: StoredClaim, lang: Lang) {
     // The files in the order of the product's slots, the wizard's order (licence front before back).
-    const order = CLAIM_RULES.products[claim.product_code].slots.map((r) => r.id);
+    const order = claimRules().products[claim.product_code].slots.map((r) => r.id);
     const rank = (slot: string) => (order.includes(slot) ? order.indexOf(slot) : order.length);
     const files = (await claimFiles(ctx.db, claim.claim_id)).sort((a, b) => rank(a.SLOT) - rank(b.SLOT));
     const filled = new Set(files.map((f) => f.SLOT));
@@ -186,7 +186,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       // While the claim is being assessed: every slot of the product, so the detail screen can offer
       // the right kind of file for each; none once it is decided.
       FILES_OPEN: rights.own,
-      SLOTS: (rights.own ? CLAIM_RULES.products[claim.product_code].slots : []).map((r) => ({
+      SLOTS: (rights.own ? claimRules().products[claim.product_code].slots : []).map((r) => ({
         SLOT: r.id,
         KIND: r.kind,
         FILLED: filled.has(r.id),
@@ -194,7 +194,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       // While the insurer asks for more information: the extra slots the customer may fill.
       MORE_INFO: moreInfo,
       EXTRA_SLOTS: moreInfo
-        ? EXTRA_SLOTS.map((s) => ({ SLOT: s, KIND: 'document', FILLED: filled.has(s) }))
+        ? extraSlots().map((s) => ({ SLOT: s, KIND: 'document', FILLED: filled.has(s) }))
         : [],
       ET_HISTORY: await caseHistory(ctx.db, 'CLAIM', claim.claim_no, lang),
     };
@@ -250,11 +250,11 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
           // Per product as well, in the list the claim rules name for it (ET_MOTOR, ET_HOME).
           ...Object.fromEntries(
             CLAIM_PRODUCTS.map((code) => [
-              CLAIM_RULES.products[code].contractList,
+              claimRules().products[code].contractList,
               list.filter((c) => c.PRODUCT_CODE === code),
             ]),
           ),
-          CLAIMS_LINE: CLAIM_RULES.claimsLine,
+          CLAIMS_LINE: claimRules().claimsLine,
         };
       },
     );
@@ -274,7 +274,7 @@ export function claimRoutes(ctx: ServiceContext): FastifyPluginAsync {
       },
       async (request) => {
         const lang = requestLang(request);
-        const causes = CLAIM_RULES.products[request.body.PRODUCT_CODE].causes;
+        const causes = claimRules().products[request.body.PRODUCT_CODE].causes;
         return {
           ET_CAUSE: causes.flatMap((c) =>
             c.details.map((d) => ({

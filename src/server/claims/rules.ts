@@ -11,6 +11,7 @@ import { callNameForPath } from '../../engine/flow/validate';
 import type { PendingMessage } from '../platform/errors';
 import { fieldErrorMessage } from '../platform/fieldErrors';
 import type { Lang } from '../platform/i18n';
+import { liveCatalogue } from '../platform/liveConfig';
 
 /** A product code claimRules.json lists: the products whose contracts take a portal claim. */
 export type ClaimProduct = string;
@@ -31,28 +32,33 @@ interface ProductRules {
   causes: { CAUSE_NO: string; details: string[] }[];
 }
 
-export const CLAIM_RULES = rulesFile as {
+type ClaimRules = {
   claimsLine: string;
   maxDaysSinceIncident: number;
   moreInformationFiles?: number;
   products: Record<string, ProductRules>;
 };
 
-/** The slots of the files a customer adds while the insurer asks for more information. */
-export const EXTRA_SLOTS: readonly string[] = Array.from(
-  { length: CLAIM_RULES.moreInformationFiles ?? 0 },
-  (_, i) => `EXTRA_${i + 1}`,
-);
+/** The live claim rules (a published change applies from the next request, without a restart). */
+export const claimRules = (): ClaimRules => liveCatalogue('claimRules', rulesFile as ClaimRules);
 
-/** The claim products, as the claim rules configure them (no product is named in code). */
-export const CLAIM_PRODUCTS: readonly ClaimProduct[] = Object.keys(CLAIM_RULES.products);
+/** The slots of the files a customer adds while the insurer asks for more information. */
+export const extraSlots = (): string[] =>
+  Array.from({ length: claimRules().moreInformationFiles ?? 0 }, (_, i) => `EXTRA_${i + 1}`);
+
+/**
+ * The claim products, as the claim rules configure them (no product is named in code). Which
+ * products take claims is fixed for the process: each has its claim wizard, and the routes' schemas
+ * list them.
+ */
+export const CLAIM_PRODUCTS: readonly ClaimProduct[] = Object.keys((rulesFile as ClaimRules).products);
 
 export function isClaimProduct(code: string): code is ClaimProduct {
   return CLAIM_PRODUCTS.includes(code);
 }
 
 export function slotRule(product: ClaimProduct, slot: string): SlotRule | undefined {
-  return CLAIM_RULES.products[product].slots.find((s) => s.id === slot);
+  return claimRules().products[product].slots.find((s) => s.id === slot);
 }
 
 /** The claim as CPClaimValidate and CrtClaim receive it (docs/portal-api.md, claims). */
@@ -104,7 +110,7 @@ export interface ClaimContract {
 
 const refusal = (key: string, field?: string, params: Record<string, unknown> = {}): PendingMessage => ({
   key: `claims:refusals.${key}`,
-  params: { claimsLine: CLAIM_RULES.claimsLine, ...params },
+  params: { claimsLine: claimRules().claimsLine, ...params },
   field,
   code: key.toUpperCase(),
 });
@@ -121,7 +127,7 @@ function presence(claim: ClaimPayload) {
 }
 
 function checkSlots(claim: ClaimPayload, product: ClaimProduct): PendingMessage[] {
-  const rules = CLAIM_RULES.products[product];
+  const rules = claimRules().products[product];
   const slots = claim.IT_PHOTO_SLOTS;
   const out: PendingMessage[] = [];
   const unknown = slots.filter((s) => !slotRule(product, s));
@@ -159,10 +165,10 @@ export function claimRefusals(
   if (date > today) out.push(refusal('incidentInFuture', 'INCIDENT_DATE'));
   else if (date < contract.startDate || date > contract.expiryDate) {
     out.push(refusal('incidentOutsideCover', 'INCIDENT_DATE'));
-  } else if (date < addDays(today, -CLAIM_RULES.maxDaysSinceIncident)) {
-    out.push(refusal('incidentTooOld', 'INCIDENT_DATE', { days: CLAIM_RULES.maxDaysSinceIncident }));
+  } else if (date < addDays(today, -claimRules().maxDaysSinceIncident)) {
+    out.push(refusal('incidentTooOld', 'INCIDENT_DATE', { days: claimRules().maxDaysSinceIncident }));
   }
-  const cause = CLAIM_RULES.products[product].causes.find((c) => c.CAUSE_NO === incident.CAUSE_NO);
+  const cause = claimRules().products[product].causes.find((c) => c.CAUSE_NO === incident.CAUSE_NO);
   if (!cause) out.push(refusal('unknownCause', 'CAUSE_NO'));
   else if (!cause.details.includes(incident.CAUSE_DETAILS_NO)) {
     out.push(refusal('unknownCauseDetails', 'CAUSE_DETAILS_NO'));

@@ -6,7 +6,7 @@ import { coded } from '../accounts/http';
 import { caseFileRights } from '../casework/progress';
 import type { Db } from '../db';
 import type { UploadKind } from '../uploads/kinds';
-import { type ClaimProduct, EXTRA_SLOTS, slotRule } from './rules';
+import { type ClaimProduct, extraSlots, slotRule } from './rules';
 
 /** The slot's kind, or a 422 naming why the slot is refused. */
 export async function claimSlotKind(
@@ -15,7 +15,7 @@ export async function claimSlotKind(
   slot: string,
 ): Promise<UploadKind> {
   const rule = slotRule(claim.product_code, slot);
-  if (!rule && !EXTRA_SLOTS.includes(slot))
+  if (!rule && !extraSlots().includes(slot))
     throw coded(422, 'claims:refusals.unknownSlot', 'UNKNOWN_SLOT', {}, 'SLOT');
   const rights = await caseFileRights(db, 'CLAIM', claim.status);
   if (rule) {

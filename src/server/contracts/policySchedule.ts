@@ -7,6 +7,7 @@ import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
 import { formatEuro } from '../../engine/money';
 import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { hasKey, type Lang, t, tCount } from '../platform/i18n';
+import { liveCatalogue } from '../platform/liveConfig';
 import { banks, lovText } from '../reference';
 import type { ContractDetail } from './detail';
 import { INK, pdfPage } from './pdfDocument';
@@ -28,14 +29,16 @@ function str(value: unknown): string {
 /** Whole euro, by the one formatter the portal and the e-mails use. */
 const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
 
-const OBJECT_FIELDS = objectFields as unknown as Record<string, ObjectField[]>;
+/** The live object fields of each product (a published change applies without a restart). */
+const objectFieldsOf = (code: string): ObjectField[] =>
+  liveCatalogue('contractObjectFields', objectFields as unknown as Record<string, ObjectField[]>)[code] ?? [];
 
 /**
  * The object's rows: its description, then every fact the contract page shows, from the same
  * config (flows/_catalogues/contractObjectFields.json) by the same rule, list values as their text in the document's language.
  */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
-  const facts = objectFacts(OBJECT_FIELDS[str(object.OBJECT_TYPE_CODE)] ?? [], object, {
+  const facts = objectFacts(objectFieldsOf(str(object.OBJECT_TYPE_CODE)), object, {
     t: (key, values) =>
       hasKey(lang, `contracts:${key}`)
         ? tCount(lang, `contracts:${key}`, values)

@@ -17,7 +17,7 @@ import { contractOfLink } from './links';
 import { WITHDRAWAL_ANSWER, withdrawalDeps } from './routes';
 import { policyMailOf, productTitle, reasonText, refusal, withdraw } from './service';
 import {
-  CALL_CENTRE_PHONE,
+  callCentrePhone,
   recordAnswer,
   withdrawalAnswer,
   withdrawalContract,
@@ -46,10 +46,10 @@ export function withdrawalLinkRoutes(ctx: ServiceContext): FastifyPluginAsync {
   const badLink = () =>
     new ApiError(
       404,
-      [{ key: 'errors.withdrawal.badLink', params: { phone: CALL_CENTRE_PHONE }, code: 'BAD_LINK' }],
+      [{ key: 'errors.withdrawal.badLink', params: { phone: callCentrePhone() }, code: 'BAD_LINK' }],
       {
         CODE: 'BAD_LINK',
-        CALL_CENTRE: CALL_CENTRE_PHONE,
+        CALL_CENTRE: callCentrePhone(),
       },
     );
 
@@ -121,7 +121,7 @@ export function withdrawalLinkRoutes(ctx: ServiceContext): FastifyPluginAsync {
             [
               {
                 key: 'errors.withdrawal.noRecipient',
-                params: { phone: CALL_CENTRE_PHONE },
+                params: { phone: callCentrePhone() },
                 code: 'NO_RECIPIENT',
                 field: 'CHANNEL',
               },

@@ -18,8 +18,8 @@ import { ApiError } from '../../platform/errors';
 import { hasKey, type Lang, t } from '../../platform/i18n';
 import { withdrawalFileName, withdrawalPdf } from './pdf';
 import {
-  CALL_CENTRE_PHONE,
   type CardOrder,
+  callCentrePhone,
   cardOrdersOf,
   type WithdrawalContract,
   type WithdrawalReason,
@@ -47,7 +47,7 @@ export function reasonText(
   return t(lang, `errors.withdrawal.${reason}`, {
     days: state.periodDays,
     lastDay: ymdToDisplay(state.terms.lastDay),
-    phone: CALL_CENTRE_PHONE,
+    phone: callCentrePhone(),
   });
 }
 
@@ -56,7 +56,7 @@ export function refusal(lang: Lang, state: WithdrawalState): ApiError {
   return new ApiError(
     reason === 'WITHDRAWN' ? 409 : 422,
     [{ text: reasonText(lang, state, reason), code: reason }],
-    { CODE: reason, CALL_CENTRE: CALL_CENTRE_PHONE },
+    { CODE: reason, CALL_CENTRE: callCentrePhone() },
   );
 }
 

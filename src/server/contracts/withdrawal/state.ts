@@ -9,6 +9,7 @@ import type { FlowBundle } from '../../../engine/flow/bundle';
 import { centsToEuro } from '../../../engine/money';
 import { type WithdrawalTerms, withdrawalTerms } from '../../../engine/withdrawal';
 import type { Db } from '../../db';
+import { liveCatalogue } from '../../platform/liveConfig';
 import { paymentData } from '../detail';
 
 type Json = Record<string, unknown>;
@@ -65,7 +66,8 @@ export interface WithdrawalState {
   record: WithdrawalRecord | null;
 }
 
-export const CALL_CENTRE_PHONE = callCentre.phone;
+/** The call centre's number, live (a published change applies without a restart). */
+export const callCentrePhone = (): string => liveCatalogue('callCentre', callCentre).phone;
 
 const CONTRACT_SQL = `SELECT c.contract_no, c.offer_no, c.product_id, c.customer_no, o.flow_id, c.start_date,
        c.expiry_date, c.premium_cents, c.balance_cents, c.status, c.data, c.created_at, o.mail_address
@@ -153,7 +155,7 @@ export function withdrawalAnswer(state: WithdrawalState, reasonText: (reason: Wi
     REFUND_AMOUNT: centsToEuro(terms.refundCents),
     REFUND_METHOD: state.refundMethod,
     CARD_NUMBER: state.refundMethod === 'CARD' ? paymentData(state.contract.data).CARD_NUMBER : '',
-    CALL_CENTRE: CALL_CENTRE_PHONE,
+    CALL_CENTRE: callCentrePhone(),
     WITHDRAWAL: record ? recordAnswer(record) : null,
   };
 }

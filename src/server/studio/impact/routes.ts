@@ -9,6 +9,7 @@ import { todayInNicosia } from '../../../engine/dates';
 import type { Tariff } from '../../../engine/rating/types';
 import type { ServiceContext } from '../../platform/context';
 import { ApiError } from '../../platform/errors';
+import { liveCatalogue } from '../../platform/liveConfig';
 import { answers, body, open, str } from '../../platform/schemaParts';
 import { requireStaff, staffGuard } from '../../staff/http';
 import { scenarioBase } from './base';
@@ -74,7 +75,7 @@ export function impactRoutes(ctx: ServiceContext): FastifyPluginAsync {
           tariffImpact(product, tariff, {
             today,
             base: scenarioBase(KEY, today),
-            promoCodes: promoCodes.map((p) => p.CODE),
+            promoCodes: liveCatalogue('promoCodes', promoCodes).map((p) => p.CODE),
             count: request.body.QUOTES ?? DEFAULT_QUOTES,
             seed: IMPACT_SEED,
             budgetMs: BUDGET_MS,
