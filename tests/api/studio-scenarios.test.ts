@@ -76,6 +76,7 @@ describe("a flow's scenarios", () => {
       ID: string;
       NAME: string;
       AUTHOR: string | null;
+      AUTHOR_NAME: string | null;
     }[];
     expect(all.map((x) => [x.SOURCE, x.ID])).toEqual([
       ['repository', 'hunter-happy-path.json'],
@@ -84,6 +85,9 @@ describe("a flow's scenarios", () => {
     ]);
     expect(all[1]).toMatchObject({ NAME: 'Plus package at a premium it does not have' });
     expect(all[1].AUTHOR).toBeTruthy();
+    // Named as the studio shows staff: by name, not by id; the repository's file has no author.
+    expect(all[1].AUTHOR_NAME).toMatch(/\S+ \S+/);
+    expect(all[0].AUTHOR_NAME).toBeNull();
     const rows = await auditRows(s, 'flow.scenario.attach');
     expect(rows.at(-1)).toMatchObject({ actor_label: EDITOR, target: 'flow:hunter' });
     expect(rows.at(-1)?.after).toMatchObject({ ID: wrongPath, STEPS: happy.steps.length });

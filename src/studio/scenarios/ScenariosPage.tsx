@@ -215,7 +215,7 @@ export function ScenariosPage() {
                           {s.AUTHOR === staff.STAFF_ID
                             ? t('scenarios.attachedByYou', { when: formatWhen(s.CREATED_AT, lang) })
                             : t('scenarios.attachedBy', {
-                                who: staffLabel(s.AUTHOR, null, staff.STAFF_ID, ''),
+                                who: staffLabel(s.AUTHOR, s.AUTHOR_NAME, staff.STAFF_ID, ''),
                                 when: formatWhen(s.CREATED_AT, lang),
                               })}
                         </>

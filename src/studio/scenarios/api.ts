@@ -8,6 +8,8 @@ export interface FlowScenario {
   ID: string;
   NAME: string;
   AUTHOR: string | null;
+  /** The author's name beside the id (null for the repository's files). */
+  AUTHOR_NAME?: string | null;
   CREATED_AT: string | null;
   SCENARIO: Record<string, unknown>;
 }

@@ -24,7 +24,7 @@ import {
   type ScenarioRun,
 } from '../../publishing/scenarioRuns';
 import { type ConfigVersion, liveVersions, versionById, versionsOf } from '../../publishing/store';
-import { audit, requireStaff, type StaffPrincipal, staffGuard } from '../../staff';
+import { audit, requireStaff, type StaffPrincipal, staffGuard, staffNames } from '../../staff';
 import { KEY_PATTERN } from '../files';
 import { type IdParams, idParams, TAG, unknownVersion } from '../http';
 
@@ -84,11 +84,13 @@ function checkedScenario(key: string, scenario: Record<string, unknown>) {
   return text;
 }
 
-const view = (s: FlowScenario) => ({
+const view = (s: FlowScenario, names: ReadonlyMap<string, string> = new Map()) => ({
   SOURCE: s.source,
   ID: s.id,
   NAME: s.name,
   AUTHOR: s.author ?? null,
+  /** The author's name beside the id (null for the repository's files or a removed account). */
+  AUTHOR_NAME: s.author ? (names.get(s.author) ?? null) : null,
   CREATED_AT: s.createdAt ?? null,
   SCENARIO: s.scenario,
 });
@@ -153,7 +155,9 @@ export function scenarioRoutes(ctx: ServiceContext, options: ScenarioRouteOption
             "A flow's scenarios: its files in tests/scenarios/ and those attached in the studio (viewer)",
           params: flowParams,
           response: answers({
-            200: open('SCENARIOS: [{ SOURCE: repository|studio, ID, NAME, AUTHOR, CREATED_AT, SCENARIO }]'),
+            200: open(
+              'SCENARIOS: [{ SOURCE: repository|studio, ID, NAME, AUTHOR, AUTHOR_NAME, CREATED_AT, SCENARIO }]',
+            ),
           }),
         },
       },
@@ -161,7 +165,11 @@ export function scenarioRoutes(ctx: ServiceContext, options: ScenarioRouteOption
         const { key } = request.params;
         await flowVersions(ctx.db, key);
         const all = [...(await repositoryScenarios(dir, [key])), ...(await attachedScenarios(ctx.db, [key]))];
-        return { SCENARIOS: all.map(view) };
+        const names = await staffNames(
+          ctx.db,
+          all.map((x) => x.author),
+        );
+        return { SCENARIOS: all.map((x) => view(x, names)) };
       },
     );
 
