@@ -49,6 +49,8 @@ export interface ContractDetail {
   CS_CUSTOMER: Json;
   CS_CUST_ENTITIES: { CS_PAYMENT_DATA: PaymentData };
   CS_OBJECT: Json & { OBJECT_TYPE_CODE?: string; OBJECT_DESC?: string };
+  /** The insured object's facts, worded by the service in the request's language. */
+  ET_OBJECT_FACTS?: { FIELD: string; LABEL: string; VALUE: string }[];
   /** The contract's payment reviews (none for most contracts). */
   CT_PAYMENT_REVIEWS?: PaymentReviewEntry[];
 }

@@ -153,6 +153,9 @@ describe('contract list and detail', () => {
       // Only the object list of the contract's own product is present.
       const lists = Object.keys(d).filter((k) => k.startsWith('CT_OBJECT_'));
       expect(lists).toEqual([`CT_OBJECT_${entry.PRODUCT_CODE}`]);
+      // The object's facts worded for the page, in the request's language, none empty.
+      expect(d.ET_OBJECT_FACTS.length).toBeGreaterThan(0);
+      for (const f of d.ET_OBJECT_FACTS) expect(f.LABEL && f.VALUE, JSON.stringify(f)).toBeTruthy();
     }
     const motor = (await c.get('/zcp/contract/detail/CY9000101/120')).json();
     expect(motor.CS_CONTRACT.PACKAGE_DESC).toBe('Comprehensive');
@@ -227,6 +230,14 @@ describe('contract list and detail', () => {
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('CY5550001');
     expect(text).toContain('Ελένη Χαραλάμπους');
+    // A count is worded with its plural form, on the page as on the schedule.
+    expect(text).toContain('8 ημέρες');
+    expect(text).not.toContain('units.days');
+    expect(d.ET_OBJECT_FACTS).toContainEqual({
+      FIELD: 'DURATION_DAYS',
+      LABEL: expect.any(String),
+      VALUE: '8 ημέρες',
+    });
   });
 });
 

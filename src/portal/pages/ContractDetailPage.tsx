@@ -17,13 +17,13 @@ import { paymentMethodLabel } from '../../engine/paymentMethod';
 import { PdfDownload } from '../components/PdfDownload';
 import { ReadState } from '../components/ReadState';
 import { CertificateSection } from '../contracts/CertificateSection';
-import { dependentLovOf, lovNamesOf, maskIban, objectFacts } from '../contracts/objectFacts';
+import { maskIban } from '../contracts/iban';
 import { ProductName, StatusBadge } from '../contracts/parts';
 import { endorsementsPath, paymentMethodPath } from '../contracts/paths';
 import { RenewalNotice } from '../contracts/Renewal';
 import { WithdrawalSection } from '../contracts/Withdrawal';
 import { showDate, showEuro } from '../format';
-import { type LovOptions, labelOf, useDependentLov, useLovs } from '../lov';
+import { type LovOptions, labelOf, useLovs } from '../lov';
 import { CaseTimeline } from '../progress/CaseTimeline';
 import { CONTRACTS_PATH } from '../routePaths';
 import type { Loaded } from '../state/portalData';
@@ -118,19 +118,9 @@ function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: 
   const c = detail.CS_CONTRACT;
   const payment = detail.CS_CUST_ENTITIES.CS_PAYMENT_DATA;
   // The bank of a direct debit is stored as its BIC: its name comes from the banks' list.
-  const names = [...lovNamesOf(c.PRODUCT_CODE), ...(payment?.BANK ? ['CpBankList'] : [])];
-  const whole = useLovs(names, i18n.language) ?? {};
-  // A dependent list (a make's models) is asked for with the value it depends on.
-  const dependent = dependentLovOf(c.PRODUCT_CODE);
-  const dependentKey = dependent ? String(detail.CS_OBJECT[dependent.key] ?? '') : '';
-  const dependentOptions = useDependentLov(
-    dependent?.key ?? '',
-    dependentKey,
-    dependent?.lov ?? '',
-    i18n.language,
-  );
-  const lists = dependent && dependentOptions ? { ...whole, [dependent.lov]: dependentOptions } : whole;
-  const facts = objectFacts(c.PRODUCT_CODE, detail.CS_OBJECT, lists, t, i18n.language);
+  const lists = useLovs(payment?.BANK ? ['CpBankList'] : [], i18n.language) ?? {};
+  // The object's facts as the service words them, from the live configuration (as the schedule).
+  const facts = detail.ET_OBJECT_FACTS ?? [];
   const euro = (n: number) => showEuro(n, i18n.language);
   return (
     <>
@@ -193,7 +183,7 @@ function Detail({ detail, onWithdrawn }: { detail: ContractDetail; onWithdrawn: 
         <section className="contract-detail__section" aria-labelledby="contract-object">
           <h2 id="contract-object">{t('detail.object')}</h2>
           {detail.CS_OBJECT.OBJECT_DESC ? <p>{detail.CS_OBJECT.OBJECT_DESC}</p> : null}
-          <Facts items={facts.map((f) => [f.label, f.value])} />
+          <Facts items={facts.map((f) => [f.LABEL, f.VALUE])} />
         </section>
         <section className="contract-detail__section" aria-labelledby="contract-payment">
           <h2 id="contract-payment">{t('detail.payment')}</h2>

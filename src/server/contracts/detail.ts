@@ -20,6 +20,7 @@ import { type CustomerRow, csUser, linkPurchases } from '../customers/store';
 import type { Db } from '../db';
 import { hasKey, type Lang, t } from '../platform/i18n';
 import { contractAmounts } from './contractAmounts';
+import { contractObjectFacts } from './objectFacts';
 
 type Json = Record<string, unknown>;
 
@@ -194,6 +195,12 @@ export function contractDetail(
     CS_CUSTOMER: csUser(customer, lang),
     CS_CUST_ENTITIES: { CS_PAYMENT_DATA: paymentData(row.data) },
     CS_OBJECT: object,
+    // The object's facts as the page shows them, from the live configuration (the schedule's too).
+    ET_OBJECT_FACTS: contractObjectFacts(object, code, lang).map((f) => ({
+      FIELD: f.field,
+      LABEL: f.label,
+      VALUE: f.value,
+    })),
   };
   return { ...detail, [`CT_OBJECT_${code}`]: [object] } as ContractDetail & Record<string, unknown>;
 }

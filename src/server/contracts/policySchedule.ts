@@ -1,15 +1,13 @@
 // The policy schedule as a PDF (issue 14 item 2), in the customer's language, on the documents'
 // page layout (pdfDocument.ts).
 
-import objectFields from '../../../flows/_catalogues/contractObjectFields.json' with { type: 'json' };
 import { ymdToDisplay } from '../../engine/dates';
-import { type ObjectField, objectFacts } from '../../engine/flow/objectFacts';
 import { formatEuro } from '../../engine/money';
 import { paymentMethodLabel } from '../../engine/paymentMethod';
-import { hasKey, type Lang, t, tCount } from '../platform/i18n';
-import { liveCatalogue } from '../platform/liveConfig';
-import { banks, lovText } from '../reference';
+import { type Lang, t } from '../platform/i18n';
+import { banks } from '../reference';
 import type { ContractDetail } from './detail';
+import { contractObjectFacts } from './objectFacts';
 import { INK, pdfPage } from './pdfDocument';
 import { SCHEDULE_TEXT, type ScheduleText } from './policyScheduleText';
 
@@ -29,23 +27,12 @@ function str(value: unknown): string {
 /** Whole euro, by the one formatter the portal and the e-mails use. */
 const euro = (amount: unknown, lang: Lang) => (typeof amount === 'number' ? formatEuro(amount, lang) : '');
 
-/** The live object fields of each product (a published change applies without a restart). */
-const objectFieldsOf = (code: string): ObjectField[] =>
-  liveCatalogue('contractObjectFields', objectFields as unknown as Record<string, ObjectField[]>)[code] ?? [];
-
 /**
- * The object's rows: its description, then every fact the contract page shows, from the same
- * config (flows/_catalogues/contractObjectFields.json) by the same rule, list values as their text in the document's language.
+ * The object's rows: its description, then every fact the contract page shows (objectFacts.ts),
+ * list values as their text in the document's language.
  */
 function objectRows(object: Json, text: ScheduleText, lang: Lang): [string, string][] {
-  const facts = objectFacts(objectFieldsOf(str(object.OBJECT_TYPE_CODE)), object, {
-    t: (key, values) =>
-      hasKey(lang, `contracts:${key}`)
-        ? tCount(lang, `contracts:${key}`, values)
-        : String(values?.defaultValue ?? key),
-    lovText: (lov, value) => lovText(lov, value, lang),
-    euro: (amount) => formatEuro(amount, lang),
-  });
+  const facts = contractObjectFacts(object, str(object.OBJECT_TYPE_CODE), lang);
   const rows: [string, string][] = [[text.object.description, str(object.OBJECT_DESC)]];
   for (const fact of facts) rows.push([fact.label, fact.value]);
   return rows.filter(([, value]) => value !== '');

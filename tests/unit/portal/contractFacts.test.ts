@@ -1,27 +1,14 @@
-// The contract detail's object facts come from flows/_catalogues/contractObjectFields.json per product; IBANs are masked;
-// an offer's way into its purchase flow carries the premium the customer accepted.
+// The contract detail's object facts come from flows/_catalogues/contractObjectFields.json per product,
+// worded by the service (src/server/contracts/objectFacts.ts, the schedule's rule too); IBANs are
+// masked; an offer's way into its purchase flow carries the premium the customer accepted.
 
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import objectFields from '../../../flows/_catalogues/contractObjectFields.json';
 import el from '../../../locales/el/contracts.json';
 import en from '../../../locales/en/contracts.json';
-import {
-  dependentLovOf,
-  lovNamesOf,
-  maskIban,
-  objectFacts,
-  objectFieldsOf,
-} from '../../../src/portal/contracts/objectFacts';
+import { maskIban } from '../../../src/portal/contracts/iban';
 import { offerFlowLink } from '../../../src/portal/contracts/paths';
-
-beforeAll(async () => {
-  await i18next.init({
-    lng: 'en',
-    resources: { en: { contracts: en }, el: { contracts: el } },
-    defaultNS: 'contracts',
-  });
-});
+import { contractObjectFacts, objectFieldsOf } from '../../../src/server/contracts/objectFacts';
 
 describe('object facts', () => {
   it('shows the configured fields of each product, in order, with labels in both languages', () => {
@@ -36,31 +23,24 @@ describe('object facts', () => {
     expect(Object.keys(objectFields).filter((k) => k !== '$comment')).toHaveLength(6);
   });
 
-  it('formats by kind and leaves empty fields out', () => {
-    const t = i18next.getFixedT('en', 'contracts');
-    const facts = objectFacts(
-      'MOTOR',
-      { LICENSE_PLATE: 'NNT240', MANUFACTURER: 'TOYOTA', MODEL: 'RAV4', VEHICLE_VALUE: 26000, FUEL: '' },
-      {
-        MANUFACTURER: [{ value: 'TOYOTA', label: 'Toyota' }],
-        MODEL: [{ value: 'RAV4', label: 'RAV4' }],
-      },
-      t,
-      'en',
-    );
-    expect(facts.map((f) => [f.label, f.value])).toEqual([
-      ['Registration number', 'NNT240'],
-      ['Make', 'Toyota'],
-      ['Model', 'RAV4'],
-      ['Vehicle value', '€26,000'],
-    ]);
-    const travel = objectFacts('TRAVEL', { OBJECT_TYPE: 'EUROPE', DURATION_DAYS: 12 }, {}, t, 'en');
+  it('formats by kind, words list values in the language and leaves empty fields out', () => {
+    const motor = {
+      LICENSE_PLATE: 'NNT240',
+      MANUFACTURER: 'TOYOTA',
+      MODEL: 'RAV4',
+      VEHICLE_VALUE: 26000,
+      FUEL: '',
+    };
+    const facts = contractObjectFacts(motor, 'MOTOR', 'en');
+    expect(facts.map((f) => f.label).slice(0, 2)).toEqual(['Registration number', 'Make']);
+    expect(facts.find((f) => f.field === 'LICENSE_PLATE')?.value).toBe('NNT240');
+    expect(facts.find((f) => f.field === 'VEHICLE_VALUE')?.value).toBe('€26,000');
+    expect(facts.find((f) => f.field === 'MANUFACTURER')?.value).toMatch(/^toyota$/i);
+    expect(facts.some((f) => f.field === 'FUEL')).toBe(false);
+    const travel = contractObjectFacts({ OBJECT_TYPE: 'EUROPE', DURATION_DAYS: 12 }, 'TRAVEL', 'en');
     expect(travel.map((f) => f.value)).toEqual(['Europe', '12 days']);
-    expect(lovNamesOf('PROPERTY')).toContain('BUILDING_TYPE');
-    // The models are a make's: asked for as a dependent list, not with the whole ones.
-    expect(dependentLovOf('MOTOR')).toEqual({ lov: 'MODEL', key: 'MANUFACTURER' });
-    expect(lovNamesOf('MOTOR')).not.toContain('MODEL');
-    expect(dependentLovOf('PROPERTY')).toBeNull();
+    const greek = contractObjectFacts({ OBJECT_TYPE: 'EUROPE', DURATION_DAYS: 12 }, 'TRAVEL', 'el');
+    expect(greek.map((f) => f.value)).toEqual(['Ευρώπη', '12 ημέρες']);
   });
 
   it('masks an IBAN to its country, check digits and last four', () => {
