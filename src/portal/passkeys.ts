@@ -57,40 +57,28 @@ export async function addPasskey(name: string): Promise<PasskeyEntry> {
   return (await portal.passkeyRegistrationVerify(response, name)).PASSKEY;
 }
 
-/** Logs in with a passkey (both factors at once). Service refusals come through as ZcpError. */
-export async function loginWithPasskey(username?: string): Promise<PortalSession> {
-  const options = await portal.passkeyLoginOptions(username);
-  let response: unknown;
+/** The browser's assertion for the service's options; a cancelled or failed ceremony as PasskeyError. */
+async function assertion(options: unknown): Promise<unknown> {
   try {
-    response = await startAuthentication({ optionsJSON: options as never });
+    return await startAuthentication({ optionsJSON: options as never });
   } catch (error) {
     throw asPasskeyError(error);
   }
-  return portal.passkeyLoginVerify(response);
+}
+
+/** Logs in with a passkey (both factors at once). Service refusals come through as ZcpError. */
+export async function loginWithPasskey(username?: string): Promise<PortalSession> {
+  return portal.passkeyLoginVerify(await assertion(await portal.passkeyLoginOptions(username)));
 }
 
 /** The second factor of a two-factor login with a passkey instead of the SMS code. */
 export async function secondFactorWithPasskey(): Promise<PortalSession> {
-  const options = await portal.passkeySecondFactorOptions();
-  let response: unknown;
-  try {
-    response = await startAuthentication({ optionsJSON: options as never });
-  } catch (error) {
-    throw asPasskeyError(error);
-  }
-  return portal.passkeySecondFactorVerify(response);
+  return portal.passkeySecondFactorVerify(await assertion(await portal.passkeySecondFactorOptions()));
 }
 
 /** Confirms it is the customer at the keyboard with a passkey, instead of the password. */
 export async function reconfirmWithPasskey(): Promise<void> {
-  const options = await portal.passkeyReauthOptions();
-  let response: unknown;
-  try {
-    response = await startAuthentication({ optionsJSON: options as never });
-  } catch (error) {
-    throw asPasskeyError(error);
-  }
-  await portal.passkeyReauthVerify(response);
+  await portal.passkeyReauthVerify(await assertion(await portal.passkeyReauthOptions()));
 }
 
 /** A name for a new passkey from the browser's platform ("Android", "iPhone", "Windows"). */

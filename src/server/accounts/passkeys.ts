@@ -139,6 +139,23 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
     }
   }
 
+  /**
+   * Options for an assertion by one of the session's user's passkeys, the challenge bound to the
+   * session: the second factor of a login, or a re-confirmation (which must verify the user).
+   */
+  async function sessionAssertionOptions(request: FastifyRequest, purpose: 'SECOND_FACTOR' | 'REAUTH') {
+    const { user, session } = auth(request);
+    const keys = await passkeysOf(ctx.db, user.user_id);
+    if (keys.length === 0) throw passkeyFailed();
+    const options = await generateAuthenticationOptions({
+      rpID: rp.rpID,
+      allowCredentials: keys.map((p) => ({ id: p.credential_id, transports: p.transports as never })),
+      userVerification: purpose === 'REAUTH' ? 'required' : 'preferred',
+    });
+    await storeChallenge(options.challenge, purpose, user.user_id, session.session_id);
+    return options;
+  }
+
   const responseBody = (extra: Record<string, unknown> = {}) =>
     body({ RESPONSE: { type: 'object', additionalProperties: true, maxProperties: 20 }, ...extra }, [
       'RESPONSE',
@@ -330,18 +347,7 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
           response: answers({ 200: open('PublicKeyCredentialRequestOptionsJSON') }),
         },
       },
-      async (request) => {
-        const { user, session } = auth(request);
-        const keys = await passkeysOf(ctx.db, user.user_id);
-        if (keys.length === 0) throw passkeyFailed();
-        const options = await generateAuthenticationOptions({
-          rpID: rp.rpID,
-          allowCredentials: keys.map((p) => ({ id: p.credential_id, transports: p.transports as never })),
-          userVerification: 'required',
-        });
-        await storeChallenge(options.challenge, 'REAUTH', user.user_id, session.session_id);
-        return options;
-      },
+      async (request) => sessionAssertionOptions(request, 'REAUTH'),
     );
 
     app.post<{ Body: { RESPONSE: AuthenticationResponseJSON } }>(
@@ -379,18 +385,7 @@ export function passkeyRoutes(ctx: ServiceContext): FastifyPluginAsync {
           response: answers({ 200: open('PublicKeyCredentialRequestOptionsJSON') }),
         },
       },
-      async (request) => {
-        const { user, session } = auth(request);
-        const keys = await passkeysOf(ctx.db, user.user_id);
-        if (keys.length === 0) throw passkeyFailed();
-        const options = await generateAuthenticationOptions({
-          rpID: rp.rpID,
-          allowCredentials: keys.map((p) => ({ id: p.credential_id, transports: p.transports as never })),
-          userVerification: 'preferred',
-        });
-        await storeChallenge(options.challenge, 'SECOND_FACTOR', user.user_id, session.session_id);
-        return options;
-      },
+      async (request) => sessionAssertionOptions(request, 'SECOND_FACTOR'),
     );
 
     app.post<{ Body: { RESPONSE: AuthenticationResponseJSON } }>(
