@@ -20,6 +20,7 @@ import {
   submitForReview,
 } from '../src/server/publishing/lifecycle';
 import { percentile } from './lib/stats';
+import { captureBodies } from './service/bodies';
 import { pgMissingReason, startCluster } from './service/postgres';
 
 export interface PublishingResult {
@@ -36,22 +37,8 @@ export type PublishingMeasure = PublishingResult | { note: string };
 const EDITOR: Actor = { staffId: 'st-101-maria.constantinou', role: 'editor' };
 const PUBLISHER: Actor = { staffId: 'st-102-nikos.kyriakou', role: 'publisher' };
 
-/** A driver quote as the site sends it by the packages step. */
-const QUOTE = {
-  CS_POLICY: { PRODUCT_ID: '516', PERIOD: 12, DURATION_YEARS: 1, DURATION_MONTHS: 0, DURATION_DAYS: 0 },
-  CS_POLICY_HOLDER: { BIRTH_DATE: '1986-01-15' },
-  CS_USER_EXTRAS: { LANGUAGE: 'el', TERMS_ACCEPTED: true },
-  CS_DRIVER: {
-    INSURANCE_TYPE: 'CAR',
-    AGE_BETWEEN_18_75: '1',
-    CYPRUS_RESIDENT: '1',
-    HEALTHY_DRIVER: '1',
-    ACTIVATED: 'X',
-  },
-};
-
-async function premium(app: FastifyInstance): Promise<number> {
-  const res = await app.inject({ method: 'POST', url: '/zcp/driver/drivercalc', payload: QUOTE });
+async function premium(app: FastifyInstance, calc: { path: string; body: unknown }): Promise<number> {
+  const res = await app.inject({ method: 'POST', url: calc.path, payload: calc.body as never });
   if (res.statusCode !== 200)
     throw new Error(`drivercalc answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
   const plus = (res.json().CT_PACKAGES as { PACKAGE_ID: string; AMOUNT: number }[]).find(
@@ -71,6 +58,9 @@ export async function measurePublishing(options: {
   publications: number;
   log: (line: string) => void;
 }): Promise<PublishingMeasure> {
+  // The driver quote its happy-path scenario builds, as the load tests take theirs.
+  const calc = (await captureBodies(['driver']))[0]?.calc;
+  if (!calc) return { note: 'no driver calculation body (tests/scenarios/driver-happy-path.json)' };
   const cluster = await startCluster();
   if (!cluster) return { note: pgMissingReason };
   const dbs: Db[] = [];
@@ -87,7 +77,7 @@ export async function measurePublishing(options: {
     }
     const deps: LifeCycleDeps = { db: dbs[0], now: () => new Date(), gates: async () => [] };
     const samples: number[] = [];
-    let before = await premium(apps[1]);
+    let before = await premium(apps[1], calc);
     for (let round = 1; round <= options.publications; round++) {
       const draft = await newDraftFromLive(deps, EDITOR, { kind: 'flow', key: 'driver' });
       await saveDraft(deps, EDITOR, draft.id, {
@@ -101,14 +91,14 @@ export async function measurePublishing(options: {
       const served = await Promise.all(
         apps.map(async (app) => {
           while (performance.now() - approvedAt < 30_000) {
-            if ((await premium(app)) !== before) return performance.now() - approvedAt;
+            if ((await premium(app, calc)) !== before) return performance.now() - approvedAt;
             await new Promise((r) => setTimeout(r, 20));
           }
           return Number.POSITIVE_INFINITY;
         }),
       );
       samples.push(Math.max(...served));
-      before = await premium(apps[0]);
+      before = await premium(apps[0], calc);
       options.log(
         `publication ${round}: both instances served it after ${Math.round(Math.max(...served))} ms`,
       );
