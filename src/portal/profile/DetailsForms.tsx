@@ -262,6 +262,20 @@ export function AddressForm({ user, districts }: { user: CsUser; districts: Opti
   );
 }
 
+function Consent(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        className="checkbox__input"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className="checkbox__label">{props.label}</span>
+    </label>
+  );
+}
+
 export function ConsentsForm({ user }: { user: CsUser }) {
   const { t } = useTranslation('portal');
   const [marketing, setMarketing] = useState(user.MARKETING_CONSENT);
@@ -283,24 +297,8 @@ export function ConsentsForm({ user }: { user: CsUser }) {
         }}
         aria-busy={busy}
       >
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            className="checkbox__input"
-            checked={marketing}
-            onChange={(e) => setMarketing(e.target.checked)}
-          />
-          <span className="checkbox__label">{t('profile.consents.marketing')}</span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            className="checkbox__input"
-            checked={texts}
-            onChange={(e) => setTexts(e.target.checked)}
-          />
-          <span className="checkbox__label">{t('profile.consents.sms')}</span>
-        </label>
+        <Consent label={t('profile.consents.marketing')} checked={marketing} onChange={setMarketing} />
+        <Consent label={t('profile.consents.sms')} checked={texts} onChange={setTexts} />
         <SaveOutcome outcome={outcome} />
         <div className="form__actions">
           <button type="submit" className="btn btn--primary" disabled={busy}>
